@@ -1,0 +1,23 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { siteMetadata } from '@/lib/site/metadata';
+import './globals.css';
+
+export const metadata: Metadata = siteMetadata;
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#fafaf9' },
+    { media: '(prefers-color-scheme: dark)', color: '#0c0a09' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="de">
+      <body>{children}</body>
+    </html>
+  );
+}

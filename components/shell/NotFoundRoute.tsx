@@ -1,0 +1,22 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import PageNotFound from '@/components/screens/PageNotFound';
+
+const subscribeNever = () => () => {};
+
+/** The requested page name, from the address bar (unknown while prerendering 404.html). */
+function readRequestedPageName(): string | null {
+  const path = window.location.pathname.replace(/^\/+|\/+$/g, '');
+  if (!path) return null;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export default function NotFoundRoute() {
+  const pageName = useSyncExternalStore(subscribeNever, readRequestedPageName, () => null);
+  return <PageNotFound pageName={pageName} />;
+}

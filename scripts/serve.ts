@@ -1,0 +1,33 @@
+/**
+ * Serves the static export like a static host would. Usage: `npm run serve` (PORT, HOST, OUT_DIR).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createStaticServer } from './static-host/server';
+
+export async function serveStatic(options: { root: string; host: string; port: number }) {
+  if (!existsSync(path.join(options.root, 'index.html'))) {
+    throw new Error(`No static export in ${options.root}: run \`npm run build\` first.`);
+  }
+  const server = createStaticServer({ root: options.root });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
+}
+
+async function main() {
+  const host = process.env.HOST ?? '127.0.0.1';
+  const port = Number(process.env.PORT ?? 3000);
+  const root = path.resolve(process.env.OUT_DIR ?? 'out');
+  await serveStatic({ root, host, port });
+  console.log(`Site: http://${host}:${port}/ (serving ${path.relative(process.cwd(), root) || '.'})`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

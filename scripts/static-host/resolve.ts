@@ -1,0 +1,61 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ResolvedFile {
+  file: string;
+  status: 200 | 404;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Decodes a URL path into safe segments, or null when it cannot name a file under the root
+ * (bad escapes, NUL bytes, `..`, backslashes: treated like any unknown path).
+ */
+function safeSegments(urlPath: string): string[] | null {
+  const segments: string[] = [];
+  for (const raw of urlPath.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === '.' || segment === '..' || /[\\\0/]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/**
+ * Maps a request path to a file in a Next.js static export the way static hosts do: `/` ->
+ * index.html, `/Page` and `/Page/` -> Page.html (or Page/index.html), files as they are, and
+ * everything else -> 404.html with status 404.
+ */
+export async function resolveStaticFile(root: string, urlPath: string): Promise<ResolvedFile> {
+  const notFound: ResolvedFile = { file: path.join(root, '404.html'), status: 404 };
+  const segments = safeSegments(urlPath);
+  if (!segments) return notFound;
+
+  const base = path.join(root, ...segments);
+  const candidates =
+    segments.length === 0
+      ? [path.join(root, 'index.html')]
+      : urlPath.endsWith('/')
+        ? [`${base}.html`, path.join(base, 'index.html')]
+        : [base, `${base}.html`, path.join(base, 'index.html')];
+
+  for (const candidate of candidates) {
+    // path.join normalises; make sure nothing escaped the root all the same.
+    if (!candidate.startsWith(root + path.sep) && candidate !== root) continue;
+    if (await isFile(candidate)) return { file: candidate, status: 200 };
+  }
+  return notFound;
+}

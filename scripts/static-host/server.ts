@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { cacheControlFor } from './cache-policy';
+import { contentTypeOf, isCompressible } from './content';
+import { resolveStaticFile } from './resolve';
+
+export interface StaticServerOptions {
+  /** The folder to serve (a Next.js static export). */
+  root: string;
+  /** Extra headers per request path (security headers, added by the deploy config). */
+  headersFor?: (urlPath: string) => Record<string, string>;
+}
+
+interface Encoded {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | null;
+}
+
+/** Compresses like a CDN would; results are cached per file version. */
+function createEncoder() {
+  const cache = new Map<string, Buffer>();
+  return (key: string, raw: Buffer, contentType: string, accept: string): Encoded => {
+    if (!isCompressible(contentType) || raw.length < 512) return { body: raw, encoding: null };
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (!encoding) return { body: raw, encoding: null };
+    const cacheKey = `${encoding}:${key}`;
+    let body = cache.get(cacheKey);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+          : gzipSync(raw, { level: 9 });
+      cache.set(cacheKey, body);
+    }
+    return { body, encoding };
+  };
+}
+
+export function createStaticServer({ root, headersFor }: StaticServerOptions): Server {
+  const absoluteRoot = path.resolve(root);
+  const encode = createEncoder();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const { file, status } = await resolveStaticFile(absoluteRoot, urlPath);
+    const info = await stat(file);
+    const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
+    const contentType = contentTypeOf(file);
+    const headers: Record<string, string> = {
+      'Content-Type': contentType,
+      'Cache-Control': cacheControlFor(urlPath),
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+      ...headersFor?.(urlPath),
+    };
+    if (status === 200 && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const raw = await readFile(file);
+    const { body, encoding } = encode(`${file}:${etag}`, raw, contentType, String(req.headers['accept-encoding'] ?? ''));
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A missing 404.html or a vanished file: answer plainly rather than hang the request.
+      console.error('[serve]', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    });
+  });
+}

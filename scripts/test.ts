@@ -1,0 +1,104 @@
+/**
+ * `npm test`: lint, typecheck, unit and integration tests, the static build, then the browser tests,
+ * and one plain summary line at the end. Every step runs even when an earlier one failed (except the
+ * browser tests, which need the build), so one run shows everything that is wrong.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBrowser } from './test-support/ensure-browser';
+import { ensureBuild } from './build-site';
+
+const ROOT = path.resolve(__dirname, '..');
+const RESULTS = path.join(ROOT, 'test-results');
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+interface StepResult {
+  name: string;
+  ok: boolean;
+  counts?: Counts;
+}
+
+function bin(name: string): string {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file: string): unknown {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+function jestCounts(file: string): Counts | undefined {
+  const report = readJson(file) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | null;
+  if (!report) return undefined;
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(file: string): Counts | undefined {
+  const report = readJson(file) as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  if (!report?.stats) return undefined;
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const steps: StepResult[] = [];
+  const browserReady = await ensureBrowser();
+  steps.push({ name: 'browser', ok: browserReady });
+
+  steps.push({ name: 'lint', ok: run('lint', bin('eslint'), ['--max-warnings=0', '.']) });
+  steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
+
+  const jestReport = path.join(RESULTS, 'jest.json');
+  const jestOk = run('unit and integration tests (Jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  steps.push({ name: 'jest', ok: jestOk, counts: jestCounts(jestReport) });
+
+  let buildOk = false;
+  console.log('\n▶ static build');
+  try {
+    await ensureBuild({ outDir: 'out' });
+    buildOk = true;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  steps.push({ name: 'build', ok: buildOk });
+
+  if (buildOk && browserReady) {
+    const e2eOk = run('browser tests (Playwright)', bin('playwright'), ['test']);
+    steps.push({ name: 'e2e', ok: e2eOk, counts: playwrightCounts(path.join(RESULTS, 'e2e.json')) });
+  } else {
+    steps.push({ name: 'e2e', ok: false });
+    console.error('\n✗ browser tests skipped: they need a successful build and a browser');
+  }
+
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  console.log('\nSummary');
+  for (const step of steps) {
+    const counts = step.counts ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)` : '';
+    console.log(`  ${step.ok ? '✓' : '✗'} ${step.name}${counts}`);
+    if (step.counts) {
+      total.passed += step.counts.passed;
+      total.failed += step.counts.failed;
+      total.skipped += step.counts.skipped;
+    }
+    // A failed step without test counts (lint, build...) still counts as one failure.
+    if (!step.ok && !step.counts?.failed) total.failed += 1;
+  }
+  console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(steps.every((step) => step.ok) ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

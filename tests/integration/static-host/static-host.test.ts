@@ -1,0 +1,84 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createStaticServer } from '@/scripts/static-host/server';
+
+let root: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'static-host-'));
+  writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
+  writeFileSync(path.join(root, 'ComingSoon.html'), '<h1>coming soon</h1>');
+  mkdirSync(path.join(root, 'ComingSoon'));
+  writeFileSync(path.join(root, 'ComingSoon', '__next.txt'), 'segment');
+  writeFileSync(path.join(root, '404.html'), '<h1>not found</h1>');
+  mkdirSync(path.join(root, '_next', 'static', 'chunks'), { recursive: true });
+  writeFileSync(path.join(root, '_next', 'static', 'chunks', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  writeFileSync(path.join(os.tmpdir(), 'secret-outside-root.txt'), 'secret');
+  server = createStaticServer({ root });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function get(urlPath: string, init?: RequestInit) {
+  const response = await fetch(base + urlPath, init);
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+describe('static host rules', () => {
+  it.each([
+    ['/', '<h1>home</h1>'],
+    ['/ComingSoon', '<h1>coming soon</h1>'],
+    ['/ComingSoon/', '<h1>coming soon</h1>'],
+    ['/ComingSoon.html', '<h1>coming soon</h1>'],
+  ])('%s answers 200', async (urlPath, body) => {
+    const response = await get(urlPath);
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(body);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/nope', '/nope/', '/ComingSoon/extra', '/%E0%A4%A', '/..%2fsecret-outside-root.txt', '/../secret-outside-root.txt', '/a%00b'])(
+    '%s answers 404 with 404.html and never a file outside the root',
+    async (urlPath) => {
+      const response = await get(urlPath);
+      expect(response.status).toBe(404);
+      expect(response.text).toBe('<h1>not found</h1>');
+    },
+  );
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await fetch(`${base}/_next/static/chunks/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // fetch decodes transparently; the header proves the wire format.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('xxxx');
+  });
+
+  it('revalidates with an ETag', async () => {
+    const first = await get('/');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const second = await fetch(`${base}/`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(second.status).toBe(304);
+  });
+
+  it('refuses methods a static host does not serve', async () => {
+    const response = await get('/', { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
