@@ -1,0 +1,93 @@
+/**
+ * AI agent conversations (SPEC section 7, PLATFORM-NOTES "Agent conversation").
+ */
+import { conversationRoom, parseConversationUpdate, type Realtime } from './realtime';
+import type { CallOptions, Transport } from './transport';
+import type { AgentConversation, AgentMessage, NewConversation, Unsubscribe } from './types';
+import { apiPath, assertPathSegment } from './validate';
+
+/** Filters for listing conversations; `q` is sent as JSON like entity filters. */
+export interface ConversationQuery {
+  q?: Record<string, unknown>;
+  sort?: string;
+  limit?: number;
+  skip?: number;
+  fields?: readonly string[];
+}
+
+export interface AgentsModule {
+  /** Lists the caller's conversations, optionally filtered. */
+  listConversations(query?: ConversationQuery, options?: CallOptions): Promise<AgentConversation[]>;
+  /** Lists every conversation visible to the caller (reference name). */
+  getConversations(options?: CallOptions): Promise<AgentConversation[]>;
+  /** Reads one conversation with its messages. */
+  getConversation(conversationId: string, options?: CallOptions): Promise<AgentConversation>;
+  /** Starts a conversation with an agent. */
+  createConversation(conversation: NewConversation, options?: CallOptions): Promise<AgentConversation>;
+  /** Appends a message; the agent's reply arrives through {@link AgentsModule.subscribeToConversation}. */
+  addMessage(
+    conversation: string | Pick<AgentConversation, 'id'>,
+    message: AgentMessage,
+    options?: CallOptions,
+  ): Promise<AgentMessage>;
+  /** Calls `onUpdate` with the whole conversation whenever it changes. Loads real-time on first use. */
+  subscribeToConversation(conversationId: string, onUpdate: (conversation: AgentConversation) => void): Unsubscribe;
+  /** The link that connects an agent to WhatsApp for the signed-in user (a link, not a request). */
+  getWhatsAppConnectURL(agentName: string): string;
+}
+
+interface AgentsContext {
+  transport: Transport;
+  appId: string;
+  serverUrl: string;
+  getToken: () => string | null;
+  realtime: () => Realtime;
+}
+
+export function createAgentsModule({ transport, appId, serverUrl, getToken, realtime }: AgentsContext): AgentsModule {
+  const conversationsPath = apiPath`/apps/${appId}/agents/conversations`;
+  const conversationPath = (id: string) =>
+    `${conversationsPath}/${encodeURIComponent(assertPathSegment('Conversation id', id))}`;
+
+  function listConversations(query: ConversationQuery = {}, options?: CallOptions) {
+    return transport.request<AgentConversation[]>(
+      {
+        method: 'GET',
+        path: conversationsPath,
+        query: {
+          q: query.q ? JSON.stringify(query.q) : undefined,
+          sort: query.sort,
+          limit: query.limit,
+          skip: query.skip,
+          fields: query.fields?.join(','),
+        },
+      },
+      options,
+    );
+  }
+
+  return {
+    listConversations,
+    getConversations: (options) => listConversations({}, options),
+    getConversation: async (id, options) => transport.request({ method: 'GET', path: conversationPath(id) }, options),
+    createConversation: (conversation, options) =>
+      transport.request({ method: 'POST', path: conversationsPath, body: conversation }, options),
+    async addMessage(conversation, message, options) {
+      const id = typeof conversation === 'string' ? conversation : conversation?.id;
+      return transport.request({ method: 'POST', path: `${conversationPath(id)}/messages`, body: message }, options);
+    },
+    subscribeToConversation(conversationId, onUpdate) {
+      const id = assertPathSegment('Conversation id', conversationId);
+      return realtime().subscribe(conversationRoom(id), (data) => {
+        const conversation = parseConversationUpdate(data);
+        if (conversation) onUpdate(conversation);
+      });
+    },
+    getWhatsAppConnectURL(agentName) {
+      const base = `${serverUrl.replace(/\/+$/, '')}/api${apiPath`/apps/${appId}/agents/${agentName}/whatsapp`}`;
+      const token = getToken();
+      // Without a token the platform sends the visitor through its login first.
+      return token ? `${base}?token=${encodeURIComponent(token)}` : base;
+    },
+  };
+}

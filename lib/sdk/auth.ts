@@ -1,0 +1,169 @@
+/**
+ * Sign-in, the current user, and the stored session (SPEC sections 4 and 7).
+ */
+import { browserNavigation, hasWindow } from './browser';
+import { ErrorCodes, PlatformError, invalidArgument, isPlatformError } from './errors';
+import { safeRedirectTarget } from './redirects';
+import type { CallOptions, Transport } from './transport';
+import type { LoginResponse, PlatformUser } from './types';
+import { apiPath } from './validate';
+
+/** The client's token state, shared by every module. */
+export interface Session {
+  getToken(): string | null;
+  /** Sets the token for later requests and, unless `persist` is false, stores it. */
+  setToken(token: string, persist?: boolean): void;
+  /** Forgets the token in the client and in storage. */
+  clearToken(): void;
+}
+
+export interface AuthModule {
+  /** The signed-in user (`GET User/me`). Rejects with status 401/403 when not signed in. */
+  me(options?: CallOptions): Promise<PlatformUser>;
+  /** Updates the signed-in user's own fields (`PUT User/me`). */
+  updateMe(data: Record<string, unknown>, options?: CallOptions): Promise<PlatformUser>;
+  /**
+   * Signs in with e-mail and password and stores the returned token. A 401 answer also clears any
+   * token held before, so a dead session is not reused.
+   * @param turnstileToken - Captcha token, sent as `turnstile_token` when given.
+   */
+  login(email: string, password: string, turnstileToken?: string, options?: CallOptions): Promise<LoginResponse>;
+  /** Same as {@link AuthModule.login}, under the reference client's name. */
+  loginViaEmailPassword(email: string, password: string, turnstileToken?: string, options?: CallOptions): Promise<LoginResponse>;
+  /** Creates an account; the fields depend on the app's sign-up form. */
+  register(payload: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
+  /** Confirms an e-mail with the one-time code sent to it. */
+  verifyOtp(input: { email: string; otpCode: string }, options?: CallOptions): Promise<unknown>;
+  /** Sends a new one-time code. */
+  resendOtp(email: string, options?: CallOptions): Promise<unknown>;
+  /** Sends a password reset e-mail. */
+  resetPasswordRequest(email: string, options?: CallOptions): Promise<unknown>;
+  /** Sets a new password with the token from the reset e-mail. */
+  resetPassword(input: { resetToken: string; newPassword: string }, options?: CallOptions): Promise<unknown>;
+  /** Changes the signed-in user's password. */
+  changePassword(
+    input: { userId: string; currentPassword: string; newPassword: string },
+    options?: CallOptions,
+  ): Promise<unknown>;
+  /** Invites someone to the app with the given role. */
+  inviteUser(userEmail: string, role: string, options?: CallOptions): Promise<unknown>;
+  /** Uses `token` for later requests; stores it unless `persist` is false. */
+  setToken(token: string, persist?: boolean): void;
+  /**
+   * Signs out: forgets the token (client and both storage keys), then in a browser navigates to
+   * `redirectUrl` if it is same-origin, else reloads. In Node it only forgets the token.
+   */
+  logout(redirectUrl?: string): void;
+  /** The login page address: `{appBase}/login?from_url=<absolute return address>`. */
+  loginUrl(nextUrl?: string): string;
+  /**
+   * Sends the browser to the login page. `nextUrl` (default: the current address) must be
+   * same-origin; anything else is replaced by the current address.
+   */
+  redirectToLogin(nextUrl?: string): void;
+  /**
+   * True when the stored token identifies a user; false without a token or on 401/403. Other
+   * failures (network, 5xx) reject, because they say nothing about the session.
+   */
+  isAuthenticated(options?: CallOptions): Promise<boolean>;
+}
+
+interface AuthContext {
+  transport: Transport;
+  appId: string;
+  /** Absolute app base URL, or "" for the page's own origin. */
+  appBaseUrl: string;
+  session: Session;
+}
+
+function requireText(label: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) throw invalidArgument(`${label} must be a non-empty string`);
+  return value;
+}
+
+export function createAuthModule({ transport, appId, appBaseUrl, session }: AuthContext): AuthModule {
+  const authPath = (action: string) => `${apiPath`/apps/${appId}/auth`}/${action}`;
+  const post = (path: string, body: unknown, options?: CallOptions) =>
+    transport.request<unknown>({ method: 'POST', path, body }, options);
+  const mePath = apiPath`/apps/${appId}/entities/User/me`;
+
+  async function login(email: string, password: string, turnstileToken?: string, options?: CallOptions) {
+    const body: Record<string, string> = {
+      email: requireText('email', email),
+      password: requireText('password', password),
+    };
+    if (turnstileToken) body.turnstile_token = turnstileToken;
+    try {
+      const response = await transport.request<LoginResponse>({ method: 'POST', path: authPath('login'), body }, options);
+      if (typeof response?.access_token === 'string' && response.access_token) session.setToken(response.access_token);
+      return response;
+    } catch (error) {
+      // SPEC 4.5: a 401 during password login logs the client out (the reference's branch never ran).
+      if (isPlatformError(error) && error.status === 401) session.clearToken();
+      throw error;
+    }
+  }
+
+  function loginUrl(nextUrl?: string): string {
+    if (!hasWindow()) {
+      throw new PlatformError('The login page needs a browser window', { code: ErrorCodes.browserRequired });
+    }
+    const current = window.location.href;
+    const returnTo = nextUrl === undefined ? current : (safeRedirectTarget(nextUrl, window.location.origin) ?? current);
+    const base = (appBaseUrl || window.location.origin).replace(/\/+$/, '');
+    return `${base}/login?from_url=${encodeURIComponent(returnTo)}`;
+  }
+
+  return {
+    me: (options) => transport.request({ method: 'GET', path: mePath }, options),
+    updateMe: (data, options) => transport.request({ method: 'PUT', path: mePath, body: data }, options),
+    login,
+    loginViaEmailPassword: login,
+    register: async (payload, options) => post(authPath('register'), payload, options),
+    verifyOtp: async ({ email, otpCode }, options) =>
+      post(authPath('verify-otp'), { email: requireText('email', email), otp_code: requireText('otpCode', otpCode) }, options),
+    resendOtp: async (email, options) => post(authPath('resend-otp'), { email: requireText('email', email) }, options),
+    resetPasswordRequest: async (email, options) =>
+      post(authPath('reset-password-request'), { email: requireText('email', email) }, options),
+    resetPassword: async ({ resetToken, newPassword }, options) =>
+      post(
+        authPath('reset-password'),
+        { reset_token: requireText('resetToken', resetToken), new_password: requireText('newPassword', newPassword) },
+        options,
+      ),
+    changePassword: async ({ userId, currentPassword, newPassword }, options) =>
+      post(
+        authPath('change-password'),
+        {
+          user_id: requireText('userId', userId),
+          current_password: requireText('currentPassword', currentPassword),
+          new_password: requireText('newPassword', newPassword),
+        },
+        options,
+      ),
+    inviteUser: async (userEmail, role, options) =>
+      post(apiPath`/apps/${appId}/users/invite-user`, { user_email: requireText('userEmail', userEmail), role }, options),
+    setToken: (token, persist) => session.setToken(token, persist),
+    logout(redirectUrl) {
+      session.clearToken();
+      if (!hasWindow()) return;
+      const target = redirectUrl === undefined ? null : safeRedirectTarget(redirectUrl, window.location.origin);
+      if (target) browserNavigation.assign(target);
+      else browserNavigation.reload();
+    },
+    loginUrl,
+    redirectToLogin(nextUrl) {
+      browserNavigation.assign(loginUrl(nextUrl));
+    },
+    async isAuthenticated(options) {
+      if (!session.getToken()) return false;
+      try {
+        await transport.request({ method: 'GET', path: mePath }, options);
+        return true;
+      } catch (error) {
+        if (isPlatformError(error) && (error.status === 401 || error.status === 403)) return false;
+        throw error;
+      }
+    },
+  };
+}

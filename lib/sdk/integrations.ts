@@ -1,0 +1,90 @@
+/**
+ * Integrations: `integrations.Core.<Endpoint>(params)` and installable packages
+ * `integrations.<Package>.<Endpoint>(params)` (SPEC sections 5 and 7).
+ */
+import type { CallOptions, Transport } from './transport';
+import { apiPath, assertNamedParams, assertPathSegment, proxyKey, type NamedParams } from './validate';
+
+/** One integration endpoint: named parameters in (or FormData), JSON out. */
+export type IntegrationEndpoint<Params extends object = NamedParams, Result = unknown> = (
+  params?: Params,
+  options?: CallOptions,
+) => Promise<Result>;
+
+/** The Core endpoints known from the reference client, with their parameter and result shapes. */
+export interface KnownCoreIntegrations {
+  InvokeLLM: IntegrationEndpoint<
+    {
+      prompt: string;
+      add_context_from_internet?: boolean;
+      response_json_schema?: Record<string, unknown>;
+      file_urls?: string[];
+    },
+    unknown
+  >;
+  GenerateImage: IntegrationEndpoint<{ prompt: string }, { url: string }>;
+  UploadFile: IntegrationEndpoint<{ file: Blob }, { file_url: string }>;
+  SendEmail: IntegrationEndpoint<{ to: string; subject: string; body: string; from_name?: string }, unknown>;
+  ExtractDataFromUploadedFile: IntegrationEndpoint<{ file_url: string; json_schema: Record<string, unknown> }, unknown>;
+  UploadPrivateFile: IntegrationEndpoint<{ file: Blob }, { file_uri: string }>;
+  CreateFileSignedUrl: IntegrationEndpoint<{ file_uri: string; expires_in?: number }, { signed_url: string }>;
+}
+
+/** Endpoints of one package, by name. */
+export type PackageIntegrations = { readonly [endpoint: string]: IntegrationEndpoint };
+
+/** `integrations.Core` (typed known endpoints plus any other name) and any installable package. */
+export type IntegrationsModule = { readonly Core: KnownCoreIntegrations & PackageIntegrations } & {
+  readonly [packageName: string]: PackageIntegrations;
+};
+
+/** Builds the function behind one endpoint. Parameters are checked before any request is sent. */
+export function createIntegrationEndpoint(
+  transport: Transport,
+  appId: string,
+  packageName: string,
+  endpointName: string,
+): IntegrationEndpoint {
+  const pkg = assertPathSegment('Integration package', packageName);
+  const endpoint = assertPathSegment('Integration name', endpointName);
+  const path =
+    pkg === 'Core'
+      ? apiPath`/apps/${appId}/integration-endpoints/Core/${endpoint}`
+      : apiPath`/apps/${appId}/installable/${pkg}/integration-endpoints/${endpoint}`;
+  return async (params, options) => {
+    const body = assertNamedParams('Integration', endpoint, params);
+    return transport.request<unknown>({ method: 'POST', path, body }, options);
+  };
+}
+
+/** The `integrations` proxy: any package name, then any endpoint name. */
+export function createIntegrationsModule(transport: Transport, appId: string): IntegrationsModule {
+  const packages = new Map<string, PackageIntegrations>();
+  const packageProxy = (packageName: string): PackageIntegrations => {
+    const endpoints = new Map<string, IntegrationEndpoint>();
+    return new Proxy({} as PackageIntegrations, {
+      get(_target, property) {
+        const endpointName = proxyKey(property);
+        if (endpointName === undefined) return undefined;
+        let endpoint = endpoints.get(endpointName);
+        if (!endpoint) {
+          endpoint = createIntegrationEndpoint(transport, appId, packageName, endpointName);
+          endpoints.set(endpointName, endpoint);
+        }
+        return endpoint;
+      },
+    });
+  };
+  return new Proxy({} as IntegrationsModule, {
+    get(_target, property) {
+      const packageName = proxyKey(property);
+      if (packageName === undefined) return undefined;
+      let endpoints = packages.get(packageName);
+      if (!endpoints) {
+        endpoints = packageProxy(packageName);
+        packages.set(packageName, endpoints);
+      }
+      return endpoints;
+    },
+  });
+}

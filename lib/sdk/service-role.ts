@@ -1,0 +1,79 @@
+/**
+ * `client.asServiceRole`: the same modules authenticated with the app's service token, which bypasses
+ * entity access rules. For trusted code only (backend functions, scripts); never ship a service token
+ * to a browser.
+ */
+import { createAgentsModule, type AgentsModule } from './agents';
+import { createAppLogsModule, type AppLogsModule } from './app-logs';
+import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
+import { ErrorCodes, PlatformError } from './errors';
+import { createFunctionsModule, type FunctionsModule } from './functions';
+import { createIntegrationsModule, type IntegrationsModule } from './integrations';
+import type { Realtime } from './realtime';
+import { createTransport, type CallOptions, type TransportConfig } from './transport';
+import type { EntityFields, EntitySchemas } from './types';
+import { apiPath, assertPathSegment } from './validate';
+
+/** The exact message of SPEC section 6 (the reference client's wording). */
+export const SERVICE_TOKEN_REQUIRED_MESSAGE =
+  'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
+
+export interface SsoModule {
+  /** An SSO access token for a user (`GET /apps/{appId}/auth/sso/accesstoken/{userId}`). */
+  getAccessToken(userId: string, options?: CallOptions): Promise<unknown>;
+}
+
+export interface ServiceRoleClient<S extends EntitySchemas> {
+  entities: EntitiesModule<S>;
+  /** A handler for any entity name, typed by `T`. */
+  entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
+  integrations: IntegrationsModule;
+  functions: FunctionsModule;
+  agents: AgentsModule;
+  appLogs: AppLogsModule;
+  sso: SsoModule;
+}
+
+interface ServiceRoleContext {
+  transportConfig: Omit<TransportConfig, 'authHeaders'>;
+  serviceToken: string;
+  appId: string;
+  serverUrl: string;
+  functionsVersion: string | undefined;
+  getUserToken: () => string | null;
+  realtime: () => Realtime;
+}
+
+export function serviceTokenRequired(): PlatformError {
+  return new PlatformError(SERVICE_TOKEN_REQUIRED_MESSAGE, { code: ErrorCodes.serviceTokenRequired });
+}
+
+export function createServiceRoleClient<S extends EntitySchemas>(context: ServiceRoleContext): ServiceRoleClient<S> {
+  const { appId, serviceToken, getUserToken, realtime } = context;
+  const transport = createTransport({
+    ...context.transportConfig,
+    authHeaders: () => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${serviceToken}` };
+      const userToken = getUserToken();
+      // Like the reference client: name the signed-in user the service call acts for, if any.
+      if (userToken) headers['on-behalf-of'] = `Bearer ${userToken}`;
+      return headers;
+    },
+  });
+  const entityContext = { transport, appId, realtime };
+  return {
+    entities: createEntitiesModule<S>(entityContext),
+    entity: (name) => createEntityHandler(entityContext, name),
+    integrations: createIntegrationsModule(transport, appId),
+    functions: createFunctionsModule(transport, appId, context.functionsVersion),
+    // The WhatsApp link carries the user's token, never the service token: links get shared and logged.
+    agents: createAgentsModule({ transport, appId, serverUrl: context.serverUrl, getToken: getUserToken, realtime }),
+    appLogs: createAppLogsModule(transport, appId),
+    sso: {
+      async getAccessToken(userId, options) {
+        const user = encodeURIComponent(assertPathSegment('User id', userId));
+        return transport.request({ method: 'GET', path: `${apiPath`/apps/${appId}/auth/sso/accesstoken`}/${user}` }, options);
+      },
+    },
+  };
+}

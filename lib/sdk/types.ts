@@ -1,0 +1,86 @@
+/** Shared data shapes of the platform API (SPEC section 3, PLATFORM-NOTES). */
+
+/** Field values of an entity with no declared type. */
+export type EntityFields = Record<string, unknown>;
+
+/** Fields the platform adds to every record. */
+export interface RecordMeta {
+  id: string;
+  created_date: string;
+  updated_date: string;
+  created_by?: string;
+}
+
+/** A stored record: the entity's own fields plus {@link RecordMeta}. */
+export type EntityRecord<T extends object = EntityFields> = T & RecordMeta;
+
+/** Entity name -> field type, e.g. `{ Todo: { title: string; done: boolean } }`. */
+export type EntitySchemas = Record<string, object>;
+
+/** A field name of a record, usable for `fields`. */
+export type FieldName<T extends object> = keyof EntityRecord<T> & string;
+
+/** A sort key: a field name, with a leading "-" for descending order. */
+export type SortKey<T extends object> = FieldName<T> | `-${FieldName<T>}`;
+
+/** A Mongo-like filter (`{ status: 'open', priority: { $gt: 2 } }`), sent as the `q` JSON. */
+export type EntityFilter<T extends object> = { [K in FieldName<T>]?: unknown } & Record<string, unknown>;
+
+/** A real-time change of an entity collection. */
+export interface EntityChangeEvent<T extends object = EntityFields> {
+  type: 'create' | 'update' | 'delete';
+  id: string;
+  /** The record after the change (for deletes, whatever the server sent). */
+  data: EntityRecord<T> | undefined;
+  timestamp: string;
+}
+
+/** The current user (`User/me`). */
+export interface PlatformUser {
+  id: string;
+  email: string;
+  full_name?: string;
+  role: 'user' | 'admin' | (string & {});
+  [field: string]: unknown;
+}
+
+/** `auth/login` response. */
+export interface LoginResponse {
+  access_token: string;
+  user: PlatformUser;
+}
+
+/** `public-settings/by-id/{appId}` response. */
+export interface PublicSettingsResponse {
+  id: string;
+  public_settings: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** One message of an agent conversation. */
+export interface AgentMessage {
+  id?: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  file_urls?: string[];
+  tool_calls?: unknown[];
+  [field: string]: unknown;
+}
+
+/** An agent conversation. */
+export interface AgentConversation {
+  id: string;
+  agent_name: string;
+  messages: AgentMessage[];
+  metadata?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** Parameters to create a conversation. */
+export interface NewConversation {
+  agent_name: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Called after a subscription is cancelled; calling it twice is harmless. */
+export type Unsubscribe = () => void;
