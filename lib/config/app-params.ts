@@ -1,0 +1,140 @@
+/**
+ * Which platform, app and login page this page load talks to, and with which token.
+ *
+ * Each value comes from the first source that yields a valid one:
+ * 1. the address bar (`server_url`, `app_id`, `app_base_url`, `access_token`), validated, and then
+ *    remembered in storage;
+ * 2. the build-time env (`NEXT_PUBLIC_PLATFORM_*`);
+ * 3. values remembered from an earlier address-bar override (validated again: storage is writable by
+ *    any script on the origin, and the allowlist may have changed since);
+ * 4. the built-in defaults (the local emulator).
+ *
+ * Server and app base URL overrides must name an allowlisted origin (NEXT_PUBLIC_OVERRIDE_ORIGINS,
+ * plus the configured origins themselves); anything else is ignored.
+ */
+import { hasWindow } from '@/lib/sdk/browser';
+import { originOf } from '@/lib/sdk/redirects';
+import { readStoredToken, storeToken } from '@/lib/sdk/token-store';
+import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
+import { acceptAppId, acceptOverrideUrl, parseOriginList } from './origin-allowlist';
+
+export interface AppParams {
+  serverUrl: string;
+  appId: string;
+  appBaseUrl: string;
+  /** The user token: from the address bar (now stored), else from storage, else null. */
+  token: string | null;
+}
+
+/** URL parameter names, as the platform writes them. */
+export const URL_PARAMS = {
+  serverUrl: 'server_url',
+  appId: 'app_id',
+  appBaseUrl: 'app_base_url',
+  accessToken: 'access_token',
+} as const;
+
+/** Storage keys of remembered overrides (compatible with the reference app's `base44_` keys). */
+export const STORED_PARAM_KEYS = {
+  serverUrl: 'base44_server_url',
+  appId: 'base44_app_id',
+  appBaseUrl: 'base44_app_base_url',
+} as const;
+
+type StoredParam = keyof typeof STORED_PARAM_KEYS;
+
+function paramStorage(): Storage | undefined {
+  try {
+    return hasWindow() ? window.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readStored(name: StoredParam): string | null {
+  try {
+    return paramStorage()?.getItem(STORED_PARAM_KEYS[name]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(name: StoredParam, value: string): void {
+  try {
+    paramStorage()?.setItem(STORED_PARAM_KEYS[name], value);
+  } catch {
+    // Storage may be full or blocked; the override still applies to this page load.
+  }
+}
+
+/** A base URL from the build env; invalid values are ignored so the default applies. */
+function envBaseUrl(value: string | undefined): string | null {
+  const origin = originOf(value);
+  return origin ? acceptOverrideUrl(value, [origin]) : null;
+}
+
+/**
+ * Removes `access_token` from the address bar without a navigation, keeping the history state
+ * (Next.js's router keeps its own data there) and every other parameter.
+ */
+export function stripAccessTokenFromAddressBar(): void {
+  if (!hasWindow()) return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(URL_PARAMS.accessToken)) return;
+  url.searchParams.delete(URL_PARAMS.accessToken);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * Resolves the app params for the current page and, when the address bar carries `access_token`,
+ * stores it and removes it from the address bar. Call it before the first request or parent-frame
+ * message so the token never leaks through `X-Origin-URL`, a URL report, or the Referer.
+ */
+export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
+  const configuredServer = envBaseUrl(env.serverUrl);
+  const configuredAppBase = envBaseUrl(env.appBaseUrl);
+  const search = hasWindow() ? new URL(window.location.href).searchParams : new URLSearchParams();
+
+  const serverAllowlist = [...parseOriginList(env.overrideOrigins), originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
+    isString,
+  );
+  const urlServer = acceptOverrideUrl(search.get(URL_PARAMS.serverUrl), serverAllowlist);
+  const serverUrl =
+    urlServer ?? configuredServer ?? acceptOverrideUrl(readStored('serverUrl'), serverAllowlist) ?? DEFAULT_SERVER_URL;
+
+  const urlAppId = acceptAppId(search.get(URL_PARAMS.appId));
+  const appId = urlAppId ?? acceptAppId(env.appId) ?? acceptAppId(readStored('appId')) ?? DEFAULT_APP_ID;
+
+  // The login page defaults to the server, so the resolved server's origin is also acceptable.
+  const appBaseAllowlist = [...serverAllowlist, originOf(configuredAppBase), originOf(serverUrl)].filter(isString);
+  const urlAppBase = acceptOverrideUrl(search.get(URL_PARAMS.appBaseUrl), appBaseAllowlist);
+  const appBaseUrl =
+    urlAppBase ?? configuredAppBase ?? acceptOverrideUrl(readStored('appBaseUrl'), appBaseAllowlist) ?? serverUrl;
+
+  if (urlServer) remember('serverUrl', urlServer);
+  if (urlAppId) remember('appId', urlAppId);
+  if (urlAppBase) remember('appBaseUrl', urlAppBase);
+
+  const urlToken = search.get(URL_PARAMS.accessToken);
+  if (urlToken) storeToken(urlToken);
+  stripAccessTokenFromAddressBar();
+
+  return { serverUrl, appId, appBaseUrl, token: urlToken || readStoredToken() };
+}
+
+function isString(value: string | null): value is string {
+  return value !== null;
+}
+
+let resolved: AppParams | undefined;
+
+/** {@link resolveAppParams} once per page load; later calls return the same answer. */
+export function getAppParams(): AppParams {
+  resolved ??= resolveAppParams();
+  return resolved;
+}
+
+/** Forgets the memoised params (tests, or after logout when the token must be re-read). */
+export function resetAppParams(): void {
+  resolved = undefined;
+}

@@ -1,0 +1,83 @@
+import { acceptAppId, acceptOverrideUrl, parseOriginList } from '@/lib/config/origin-allowlist';
+
+const ALLOWED = ['https://platform.example', 'http://127.0.0.1:3001'];
+
+describe('acceptOverrideUrl: address-bar overrides must name an allowlisted origin', () => {
+  it.each([
+    ['https://platform.example', 'https://platform.example'],
+    ['https://platform.example/', 'https://platform.example'],
+    ['https://platform.example/base/', 'https://platform.example/base'],
+    ['HTTPS://PLATFORM.EXAMPLE', 'https://platform.example'],
+    ['https://platform.example:443', 'https://platform.example'],
+    ['http://127.0.0.1:3001', 'http://127.0.0.1:3001'],
+  ])('accepts %p as %p', (value, expected) => {
+    expect(acceptOverrideUrl(value, ALLOWED)).toBe(expected);
+  });
+
+  it.each([
+    ['protocol-relative', '//evil.example'],
+    ['protocol-relative to an allowed host', '//platform.example'],
+    ['backslash trick', '/\\evil.example'],
+    ['relative path', '/api'],
+    ['javascript: URL', 'javascript:alert(1)'],
+    ['data: URL', 'data:text/html,hi'],
+    ['other scheme', 'http://platform.example'],
+    ['other port', 'https://platform.example:8443'],
+    ['other loopback port', 'http://127.0.0.1:3002'],
+    ['localhost instead of 127.0.0.1', 'http://localhost:3001'],
+    ['look-alike suffix', 'https://platform.example.evil.example'],
+    ['look-alike prefix', 'https://evilplatform.example'],
+    ['look-alike port-host', 'http://127.0.0.1:3001.evil.example'],
+    ['credentials naming the allowed host', 'https://platform.example@evil.example'],
+    ['credentials on the allowed host', 'https://user:pw@platform.example'],
+    ['unicode look-alike', 'https://рlatform.example'],
+    ['query string', 'https://platform.example/?x=1'],
+    ['fragment', 'https://platform.example/#x'],
+    ['empty', ''],
+  ])('rejects %s (%p)', (_label, value) => {
+    expect(acceptOverrideUrl(value, ALLOWED)).toBeNull();
+  });
+
+  it.each([[null], [undefined], [123], [['https://platform.example']]])('rejects the non-string %p', (value) => {
+    expect(acceptOverrideUrl(value, ALLOWED)).toBeNull();
+  });
+
+  it('accepts nothing when the allowlist is empty', () => {
+    expect(acceptOverrideUrl('https://platform.example', [])).toBeNull();
+  });
+});
+
+describe('parseOriginList', () => {
+  it('keeps bare http(s) origins, normalised and de-duplicated', () => {
+    expect(parseOriginList(' https://a.example , HTTPS://A.EXAMPLE/,http://127.0.0.1:4000')).toEqual([
+      'https://a.example',
+      'http://127.0.0.1:4000',
+    ]);
+  });
+
+  it.each([
+    ['a path', 'https://a.example/app'],
+    ['a query', 'https://a.example/?x=1'],
+    ['credentials', 'https://u:p@a.example'],
+    ['another scheme', 'javascript:alert(1)'],
+    ['a protocol-relative entry', '//a.example'],
+    ['a wildcard', 'https://*.example'],
+  ])('drops an entry with %s', (_label, entry) => {
+    expect(parseOriginList(`${entry},https://ok.example`)).toEqual(['https://ok.example']);
+  });
+
+  it('is empty for an unset or blank variable', () => {
+    expect(parseOriginList(undefined)).toEqual([]);
+    expect(parseOriginList(' , ')).toEqual([]);
+  });
+});
+
+describe('acceptAppId', () => {
+  it.each(['coming-soon', 'members_only', '64a1b2c3d4e5f60718293a4b'])('accepts %p', (id) => {
+    expect(acceptAppId(id)).toBe(id);
+  });
+
+  it.each(['', '..', '../x', 'a/b', 'a b', '-leading', 'x'.repeat(129), '%2e%2e'])('rejects %p', (id) => {
+    expect(acceptAppId(id)).toBeNull();
+  });
+});
