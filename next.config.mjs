@@ -1,3 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
+
+// Editor source annotations (build/source-annotations): `data-source-location` on the JSX elements of
+// app/ and components/, in `next dev` and in the editor preview build only; production has none.
+const sourceAnnotations =
+  process.env.NODE_ENV === 'development' || process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A static export: every page is prerendered HTML that any static host or CDN can serve.
@@ -14,6 +24,22 @@ const nextConfig = {
   transpilePackages: ['ofetch'],
   // Keep a preview build (with source annotations for the editor) apart from the production export.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  turbopack: {
+    rules: sourceAnnotations
+      ? {
+          '*.tsx': {
+            condition: { all: [{ not: 'foreign' }, { path: /^(app|components)\// }] },
+            loaders: [
+              {
+                loader: path.join(projectRoot, 'build/source-annotations/loader.cjs'),
+                options: { root: projectRoot },
+              },
+            ],
+            as: '*.tsx',
+          },
+        }
+      : {},
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,142 @@
+/**
+ * Finding editable elements and describing them to the editor.
+ *
+ * An element is editable when the build annotated it with `data-source-location` (see
+ * build/source-annotations) or the author gave it a `data-visual-selector-id`. Every element that
+ * shares an id (one JSX element rendered in a loop) is edited and outlined together.
+ */
+import { MAX_CONTENT_LENGTH } from '../messages';
+
+export const SOURCE_LOCATION_ATTRIBUTE = 'data-source-location';
+export const SELECTOR_ID_ATTRIBUTE = 'data-visual-selector-id';
+export const DYNAMIC_CONTENT_ATTRIBUTE = 'data-dynamic-content';
+/** Marks our own overlay nodes, which are never editable themselves. */
+export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay';
+
+const EDITABLE_SELECTOR = `[${SOURCE_LOCATION_ATTRIBUTE}], [${SELECTOR_ID_ATTRIBUTE}]`;
+
+/**
+ * CSS.escape as specified in CSSOM (serialize an identifier), for engines without it (jsdom).
+ * Browsers use their own; this exists so an id can never break out of the selector it is put in.
+ */
+export function cssEscape(value: string): string {
+  let result = '';
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const char = value.charAt(index);
+    if (code === 0) {
+      result += '\uFFFD';
+    } else if (
+      (code >= 0x1 && code <= 0x1f) ||
+      code === 0x7f ||
+      (index === 0 && code >= 0x30 && code <= 0x39) ||
+      (index === 1 && code >= 0x30 && code <= 0x39 && value.charCodeAt(0) === 0x2d)
+    ) {
+      result += `\\${code.toString(16)} `;
+    } else if (index === 0 && value.length === 1 && code === 0x2d) {
+      result += `\\${char}`;
+    } else if (code >= 0x80 || code === 0x2d || code === 0x5f || /[0-9A-Za-z]/.test(char)) {
+      result += char;
+    } else {
+      result += `\\${char}`;
+    }
+  }
+  return result;
+}
+
+function escapeFor(win: Window, value: string): string {
+  const native = (win as Window & { CSS?: { escape?: (text: string) => string } }).CSS?.escape;
+  return typeof native === 'function' ? native(value) : cssEscape(value);
+}
+
+/** The attribute selector for one id; the id is escaped, so any string is safe to pass. */
+export function selectorForId(win: Window, id: string): string {
+  const escaped = escapeFor(win, id);
+  return `[${SOURCE_LOCATION_ATTRIBUTE}="${escaped}"], [${SELECTOR_ID_ATTRIBUTE}="${escaped}"]`;
+}
+
+/** Every element carrying `id`, in document order (empty when none). */
+export function findElementsById(win: Window, id: string): Element[] {
+  try {
+    return Array.from(win.document.querySelectorAll(selectorForId(win, id)));
+  } catch {
+    // Escaping makes an invalid selector impossible; this only guards against a broken engine.
+    return [];
+  }
+}
+
+/** The id an editable element is known by. */
+export function selectorIdOf(element: Element): string | null {
+  return element.getAttribute(SOURCE_LOCATION_ATTRIBUTE) ?? element.getAttribute(SELECTOR_ID_ATTRIBUTE);
+}
+
+/** The nearest editable element at or above an event target, ignoring our overlays. */
+export function editableElementFrom(target: EventTarget | null): Element | null {
+  // Duck-typed instead of `instanceof Element`: the target may come from another realm (tests, frames).
+  const node = target as { closest?: unknown } | null;
+  if (!node || typeof node.closest !== 'function') return null;
+  const element = target as Element;
+  if (element.closest(`[${OVERLAY_ATTRIBUTE}]`)) return null;
+  return element.closest(EDITABLE_SELECTOR);
+}
+
+export interface ElementDescription {
+  tagName: string;
+  classes: string;
+  visualSelectorId: string;
+  content: string;
+  dataSourceLocation: string | null;
+  isDynamicContent: boolean;
+}
+
+export function describeElement(element: Element, visualSelectorId: string): ElementDescription {
+  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return {
+    tagName: element.tagName.toLowerCase(),
+    // getAttribute, not className: on SVG elements className is an object, not a string.
+    classes: element.getAttribute('class') ?? '',
+    visualSelectorId,
+    content: text.slice(0, MAX_CONTENT_LENGTH),
+    dataSourceLocation: element.getAttribute(SOURCE_LOCATION_ATTRIBUTE),
+    isDynamicContent: element.getAttribute(DYNAMIC_CONTENT_ATTRIBUTE) === 'true',
+  };
+}
+
+/** Class tokens of a class string, without empties and duplicates. */
+export function classTokens(classes: string): string[] {
+  return Array.from(new Set(classes.split(/\s+/).filter(Boolean)));
+}
+
+/**
+ * Applies an editor class change. `replace` sets the list to exactly `classes`; otherwise the new
+ * tokens are added to what the element has.
+ */
+export function applyClasses(element: Element, classes: string, replace: boolean): void {
+  const tokens = classTokens(classes);
+  if (replace) {
+    element.setAttribute('class', tokens.join(' '));
+    return;
+  }
+  element.classList.add(...tokens);
+}
+
+/**
+ * Puts plain text into an element. Only elements whose children are all text are changed: replacing
+ * child elements that React rendered would leave React holding detached nodes and break its next
+ * update. Returns whether the element was changed. Text goes in as a text node, never as HTML.
+ */
+export function applyTextContent(element: Element, content: string): boolean {
+  const children = Array.from(element.childNodes);
+  if (children.some((child) => child.nodeType !== 3 /* TEXT_NODE */ && child.nodeType !== 8 /* COMMENT */)) {
+    return false;
+  }
+  const textNodes = children.filter((child) => child.nodeType === 3);
+  const [first] = textNodes;
+  if (first && textNodes.length === 1) {
+    // Keep the node React knows about and change its data.
+    first.nodeValue = content;
+  } else {
+    element.textContent = content;
+  }
+  return true;
+}
