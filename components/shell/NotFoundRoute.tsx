@@ -1,7 +1,9 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import AdminNote from '@/components/screens/AdminNote';
 import PageNotFound from '@/components/screens/PageNotFound';
+import { useAuth } from '@/lib/auth/auth-store';
 
 const subscribeNever = () => () => {};
 
@@ -18,5 +20,6 @@ function readRequestedPageName(): string | null {
 
 export default function NotFoundRoute() {
   const pageName = useSyncExternalStore(subscribeNever, readRequestedPageName, () => null);
-  return <PageNotFound pageName={pageName} />;
+  const { isAdmin } = useAuth();
+  return <PageNotFound pageName={pageName} adminNote={isAdmin ? <AdminNote /> : null} />;
 }

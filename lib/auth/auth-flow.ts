@@ -1,0 +1,74 @@
+/**
+ * The SDK-backed half of the auth shell: asks the platform for the public settings and, when a
+ * token is stored, the current user, in parallel (one round trip), then writes the result into the
+ * auth store and acts on it (login redirect, loop guard). Loaded lazily after hydration.
+ */
+import type { PlatformClient } from '@/lib/sdk/client';
+import { clearStoredToken } from '@/lib/sdk/token-store';
+import { authStore, type AuthActions } from './auth-store';
+import { clearLoginRedirectNote, isLoginRedirectLooping, noteLoginRedirect } from './login-loop-guard';
+import { mapUnexpectedError, resolveAuthState, type SettledCall } from './state';
+
+type AuthFlowClient = Pick<PlatformClient, 'publicSettings' | 'auth' | 'getToken'>;
+
+/**
+ * The platform has no default timeout; a platform that never answers must not keep the visitor
+ * behind a spinner, so the gate gives up after this long and shows the page.
+ */
+export const AUTH_CALL_TIMEOUT_MS = 10_000;
+
+export const AUTH_MARKS = { start: 'auth:start', resolved: 'auth:gate-resolved' } as const;
+
+function settle<T>(promise: Promise<T>): Promise<SettledCall<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+function mark(name: string): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
+}
+
+export function createAuthFlow(client: AuthFlowClient): AuthActions {
+  function redirectToLogin(): void {
+    noteLoginRedirect();
+    client.auth.redirectToLogin(window.location.href);
+  }
+
+  async function checkAppState(): Promise<void> {
+    mark(AUTH_MARKS.start);
+    try {
+      const token = client.getToken();
+      const [settings, user] = await Promise.all([
+        settle(client.publicSettings.get({ timeout: AUTH_CALL_TIMEOUT_MS })),
+        token ? settle(client.auth.me({ timeout: AUTH_CALL_TIMEOUT_MS })) : Promise.resolve(null),
+      ]);
+      const state = resolveAuthState(settings, user);
+      if (state.status === 'error' && state.error.type === 'auth_required') {
+        // The stored token (if any) was refused: never send it again, or the visitor would come
+        // back from the login page with the same dead session.
+        clearStoredToken();
+        const looping = isLoginRedirectLooping();
+        authStore.set({ state, loginRedirectBlocked: looping });
+        if (!looping) redirectToLogin();
+      } else {
+        if (state.status === 'authenticated') clearLoginRedirectNote();
+        authStore.set({ state, loginRedirectBlocked: false });
+      }
+    } catch (error) {
+      authStore.set({ state: { status: 'error', error: mapUnexpectedError(error) }, loginRedirectBlocked: false });
+    } finally {
+      mark(AUTH_MARKS.resolved);
+    }
+  }
+
+  return {
+    checkAppState,
+    navigateToLogin: redirectToLogin,
+    logout(redirectUrl) {
+      authStore.set({ state: { status: 'unauthenticated', settings: null }, loginRedirectBlocked: false });
+      client.auth.logout(redirectUrl);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The one SWR configuration of the site (SPEC section 9): failed queries are retried once, and
+ * queries are not refetched when the window regains focus.
+ */
+import type { SWRConfiguration } from 'swr';
+
+export const swrConfig = {
+  revalidateOnFocus: false,
+  shouldRetryOnError: true,
+  errorRetryCount: 1,
+} as const satisfies SWRConfiguration;
