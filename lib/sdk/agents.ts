@@ -1,7 +1,7 @@
 /**
  * AI agent conversations (SPEC section 7, PLATFORM-NOTES "Agent conversation").
  */
-import { conversationRoom, parseConversationUpdate, type Realtime } from './realtime';
+import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, Transport } from './transport';
 import type { AgentConversation, AgentMessage, NewConversation, Unsubscribe } from './types';
 import { apiPath, assertPathSegment } from './validate';
@@ -41,7 +41,7 @@ interface AgentsContext {
   appId: string;
   serverUrl: string;
   getToken: () => string | null;
-  realtime: () => Realtime;
+  realtime: () => RealtimeSubscriptions;
 }
 
 export function createAgentsModule({ transport, appId, serverUrl, getToken, realtime }: AgentsContext): AgentsModule {
@@ -78,10 +78,7 @@ export function createAgentsModule({ transport, appId, serverUrl, getToken, real
     },
     subscribeToConversation(conversationId, onUpdate) {
       const id = assertPathSegment('Conversation id', conversationId);
-      return realtime().subscribe(conversationRoom(id), (data) => {
-        const conversation = parseConversationUpdate(data);
-        if (conversation) onUpdate(conversation);
-      });
+      return realtime().subscribeToConversation(id, onUpdate);
     },
     getWhatsAppConnectURL(agentName) {
       const base = `${serverUrl.replace(/\/+$/, '')}/api${apiPath`/apps/${appId}/agents/${agentName}/whatsapp`}`;

@@ -14,7 +14,7 @@ import {
   type IntegrationsModule,
 } from './integrations';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
-import { createRealtime, type Realtime } from './realtime';
+import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loader';
 import { parseAbsoluteHttpUrl } from './redirects';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
 import { clearStoredToken, readStoredToken, storeToken } from './token-store';
@@ -118,10 +118,10 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const appBaseUrl = normaliseBaseUrl('appBaseUrl', options.appBaseUrl ?? serverUrl);
   const initialToken = options.token === undefined ? readStoredToken() : options.token || null;
 
-  let realtimeConnection: Realtime | undefined;
+  let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
   const realtime = () =>
-    (realtimeConnection ??= createRealtime({ serverUrl, appId, getToken: session.getToken }));
+    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken }));
 
   const transportConfig = {
     serverUrl,

@@ -2,7 +2,7 @@
  * Entity collections: `entities.<Name>.list()`, `.filter()`, `.get()`... (SPEC section 7).
  */
 import { invalidArgument } from './errors';
-import { parseEntityChange, entityRoom, type Realtime } from './realtime';
+import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, Transport } from './transport';
 import type {
   EntityChangeEvent,
@@ -69,7 +69,7 @@ export type EntitiesModule<S extends EntitySchemas> = { readonly [Name in keyof 
 interface EntityContext {
   transport: Transport;
   appId: string;
-  realtime: () => Realtime;
+  realtime: () => RealtimeSubscriptions;
 }
 
 function assertFilter(query: unknown): void {
@@ -134,10 +134,7 @@ export function createEntityHandler<T extends object = EntityFields>(
       return transport.request({ method: 'POST', path: `${collection}/import`, body: form }, options);
     },
     subscribe(callback) {
-      return context.realtime().subscribe(entityRoom(appId, name), (data) => {
-        const event = parseEntityChange<T>(data);
-        if (event) callback(event);
-      });
+      return context.realtime().subscribeToEntity<T>(name, callback);
     },
   };
 }

@@ -57,34 +57,17 @@ export function createIntegrationEndpoint(
   };
 }
 
-/** The `integrations` proxy: any package name, then any endpoint name. */
+/**
+ * The `integrations` proxy: any package name, then any endpoint name. Endpoint functions are cheap
+ * closures, so they are built per access rather than cached.
+ */
 export function createIntegrationsModule(transport: Transport, appId: string): IntegrationsModule {
-  const packages = new Map<string, PackageIntegrations>();
-  const packageProxy = (packageName: string): PackageIntegrations => {
-    const endpoints = new Map<string, IntegrationEndpoint>();
-    return new Proxy({} as PackageIntegrations, {
-      get(_target, property) {
-        const endpointName = proxyKey(property);
-        if (endpointName === undefined) return undefined;
-        let endpoint = endpoints.get(endpointName);
-        if (!endpoint) {
-          endpoint = createIntegrationEndpoint(transport, appId, packageName, endpointName);
-          endpoints.set(endpointName, endpoint);
-        }
-        return endpoint;
-      },
-    });
-  };
-  return new Proxy({} as IntegrationsModule, {
-    get(_target, property) {
-      const packageName = proxyKey(property);
-      if (packageName === undefined) return undefined;
-      let endpoints = packages.get(packageName);
-      if (!endpoints) {
-        endpoints = packageProxy(packageName);
-        packages.set(packageName, endpoints);
-      }
-      return endpoints;
-    },
-  });
+  const lookup = <T>(build: (name: string) => T) =>
+    new Proxy({}, { get: (_target, property) => {
+      const name = proxyKey(property);
+      return name === undefined ? undefined : build(name);
+    } });
+  return lookup((packageName) =>
+    lookup((endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName)),
+  ) as IntegrationsModule;
 }

@@ -1,8 +1,8 @@
 /**
  * Real-time updates over socket.io (PLATFORM-NOTES "Real-time").
  *
- * socket.io-client is loaded with a dynamic import on the first subscription, so pages that never
- * subscribe do not download it. One socket per client carries every room.
+ * This module and socket.io-client are both loaded on the first subscription (see realtime-loader.ts),
+ * so pages that never subscribe download neither. One socket per client carries every room.
  */
 import type { Socket } from 'socket.io-client';
 import type { AgentConversation, EntityChangeEvent, EntityFields, EntityRecord, Unsubscribe } from './types';
@@ -32,6 +32,10 @@ export interface RealtimeConfig {
 export interface Realtime {
   /** Listens to a room; joins it when the socket is (or becomes) connected. */
   subscribe(room: string, listener: RoomListener): Unsubscribe;
+  /** Calls `callback` with each parsed change of an entity collection; malformed updates are skipped. */
+  subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void): Unsubscribe;
+  /** Calls `callback` with the whole conversation after each change; malformed updates are skipped. */
+  subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void): Unsubscribe;
   /** Reconnects with the current token after a login or logout, if a socket is open. */
   refreshToken(): void;
   /** Disconnects and drops every listener. */
@@ -138,29 +142,43 @@ export function createRealtime(config: RealtimeConfig): Realtime {
       });
   }
 
-  return {
-    subscribe(room, listener) {
-      let roomListeners = listeners.get(room);
-      if (!roomListeners) {
-        roomListeners = new Set();
-        listeners.set(room, roomListeners);
-        if (socket?.connected) socket.emit('join', room);
+  function subscribe(room: string, listener: RoomListener): Unsubscribe {
+    let roomListeners = listeners.get(room);
+    if (!roomListeners) {
+      roomListeners = new Set();
+      listeners.set(room, roomListeners);
+      if (socket?.connected) socket.emit('join', room);
+    }
+    // A wrapper keeps two subscriptions with the same function independent.
+    const entry: RoomListener = (data) => listener(data);
+    roomListeners.add(entry);
+    open();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      const current = listeners.get(room);
+      current?.delete(entry);
+      if (current && current.size === 0) {
+        listeners.delete(room);
+        if (socket?.connected) socket.emit('leave', room);
       }
-      // A wrapper keeps two subscriptions with the same function independent.
-      const entry: RoomListener = (data) => listener(data);
-      roomListeners.add(entry);
-      open();
-      let active = true;
-      return () => {
-        if (!active) return;
-        active = false;
-        const current = listeners.get(room);
-        current?.delete(entry);
-        if (current && current.size === 0) {
-          listeners.delete(room);
-          if (socket?.connected) socket.emit('leave', room);
-        }
-      };
+    };
+  }
+
+  return {
+    subscribe,
+    subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void) {
+      return subscribe(entityRoom(config.appId, entityName), (data) => {
+        const event = parseEntityChange<T>(data);
+        if (event) callback(event);
+      });
+    },
+    subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void) {
+      return subscribe(conversationRoom(conversationId), (data) => {
+        const conversation = parseConversationUpdate(data);
+        if (conversation) callback(conversation);
+      });
     },
     refreshToken() {
       if (!socket) return;

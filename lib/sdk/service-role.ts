@@ -9,7 +9,7 @@ import { createEntitiesModule, createEntityHandler, type EntitiesModule, type En
 import { ErrorCodes, PlatformError } from './errors';
 import { createFunctionsModule, type FunctionsModule } from './functions';
 import { createIntegrationsModule, type IntegrationsModule } from './integrations';
-import type { Realtime } from './realtime';
+import type { RealtimeSubscriptions } from './realtime-loader';
 import { createTransport, type CallOptions, type TransportConfig } from './transport';
 import type { EntityFields, EntitySchemas } from './types';
 import { apiPath, assertPathSegment } from './validate';
@@ -41,7 +41,7 @@ interface ServiceRoleContext {
   serverUrl: string;
   functionsVersion: string | undefined;
   getUserToken: () => string | null;
-  realtime: () => Realtime;
+  realtime: () => RealtimeSubscriptions;
 }
 
 export function serviceTokenRequired(): PlatformError {

@@ -15,18 +15,14 @@ const MAX_DESCRIBED_LENGTH = 100;
 
 /** A short human-readable rendering of a rejected value for error messages. */
 export function describeValue(value: unknown): string {
-  // Strings are shown as given, matching the reference client's messages.
-  if (typeof value === 'string') return truncate(value);
-  if (typeof value === 'function') return '[function]';
-  if (value === undefined || typeof value === 'symbol' || typeof value === 'bigint') return String(value);
+  let text: string;
   try {
-    return truncate(JSON.stringify(value) ?? String(value));
+    // Strings are shown as given, matching the reference client's messages.
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
-    return Object.prototype.toString.call(value);
+    // Cycles and BigInt make JSON.stringify throw.
+    text = Object.prototype.toString.call(value);
   }
-}
-
-function truncate(text: string): string {
   return text.length > MAX_DESCRIBED_LENGTH ? `${text.slice(0, MAX_DESCRIBED_LENGTH)}...` : text;
 }
 
