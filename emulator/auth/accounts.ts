@@ -1,0 +1,130 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { EmulatorContext } from '../context';
+import { badRequest } from '../http/errors';
+import type { AppConfig } from '../seed';
+import { newId, type Account, type EntityRecord } from '../store/store';
+import type { UserRole } from '../types';
+import { sha256Hex } from './tokens';
+
+/** Account and membership operations shared by the auth routes, the login page and invitations. */
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function requireEmail(value: unknown, field = 'email'): string {
+  if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_email');
+  const email = value.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL.test(email)) throw badRequest(`${field} is not a valid e-mail address`, 'invalid_email');
+  return email;
+}
+
+export function requireString(value: unknown, field: string, maxLength = 1000): string {
+  if (typeof value !== 'string' || value.length === 0) throw badRequest(`${field} must be a non-empty string`, 'invalid_field');
+  if (value.length > maxLength) throw badRequest(`${field} may have at most ${maxLength} characters`, 'invalid_field');
+  return value;
+}
+
+export function optionalString(value: unknown, field: string, maxLength = 1000): string | undefined {
+  return value === undefined || value === null ? undefined : requireString(value, field, maxLength);
+}
+
+export function requireRole(value: unknown): UserRole {
+  if (value !== 'admin' && value !== 'user') throw badRequest('role must be "user" or "admin"', 'invalid_role');
+  return value;
+}
+
+export function createAccount(context: EmulatorContext, email: string, fullName: string, passwordHash: string | null): Account {
+  const account: Account = {
+    id: newId(),
+    email,
+    full_name: fullName,
+    password_hash: passwordHash,
+    email_verified: false,
+    token_version: 0,
+    created_date: context.nowIso(),
+  };
+  context.store.data.accounts[account.id] = account;
+  return account;
+}
+
+export function memberOf(context: EmulatorContext, app: AppConfig, accountId: string): EntityRecord | null {
+  return context.store.data.apps[app.id]?.entities.User?.[accountId] ?? null;
+}
+
+/** Adds the account to the app's users; returns the record and whether it is new. */
+export function ensureMember(
+  context: EmulatorContext,
+  app: AppConfig,
+  account: Account,
+  role: UserRole,
+  createdBy: string | null,
+): { record: EntityRecord; created: boolean } {
+  const existing = memberOf(context, app, account.id);
+  if (existing) return { record: existing, created: false };
+  const now = context.nowIso();
+  const record: EntityRecord = {
+    id: account.id,
+    email: account.email,
+    full_name: account.full_name,
+    role,
+    created_date: now,
+    updated_date: now,
+    created_by: createdBy,
+  };
+  context.store.collection(app.id, 'User')[account.id] = record;
+  return { record, created: true };
+}
+
+/** Apps that admit any account make a member on first login; registered-only apps never do. */
+export function joinOnLogin(context: EmulatorContext, app: AppConfig, account: Account): { record: EntityRecord | null; created: boolean } {
+  if (app.access === 'registered_only') return { record: memberOf(context, app, account.id), created: false };
+  return ensureMember(context, app, account, 'user', account.email);
+}
+
+/** The user object of a login response: the app's User record, or the bare profile of a non-member. */
+export function userView(account: Account, member: EntityRecord | null): Record<string, unknown> {
+  if (member) return member;
+  return { id: account.id, email: account.email, full_name: account.full_name, role: 'user', created_date: account.created_date };
+}
+
+export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account): string {
+  return context.tokens.sign(app.id, account.id, account.token_version);
+}
+
+export function issueOtp(context: EmulatorContext, app: AppConfig, account: Account): void {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  context.store.data.otps[account.email] = {
+    code_hash: sha256Hex(code),
+    expires_at: context.now() + OTP_TTL_MS,
+    attempts: 0,
+    app_id: app.id,
+  };
+  context.sendMail(app.id, {
+    to: account.email,
+    subject: `Your ${app.name} verification code`,
+    body: `Your verification code for ${app.name} is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.`,
+  });
+}
+
+/** A single-use ticket for setting a password; only its hash is stored. */
+export function issueTicket(context: EmulatorContext, app: AppConfig, account: Account, purpose: 'reset' | 'invite'): string {
+  const ticket = randomBytes(32).toString('base64url');
+  context.store.data.reset_tickets[sha256Hex(ticket)] = {
+    account_id: account.id,
+    app_id: app.id,
+    expires_at: context.now() + (purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS),
+    purpose,
+  };
+  return ticket;
+}
+
+export function dropTicketsOf(context: EmulatorContext, accountId: string): void {
+  const tickets = context.store.data.reset_tickets;
+  for (const [hash, ticket] of Object.entries(tickets)) {
+    if (ticket.account_id === accountId) delete tickets[hash];
+  }
+}

@@ -1,0 +1,79 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Access tokens are HS256 JWTs signed with the store's secret (persisted with a data dir, so tokens
+ * survive a restart). They carry the app, the account, the account's token version (bumped on a
+ * password change, which revokes older tokens) and an expiry.
+ */
+
+export interface TokenClaims {
+  sub: string;
+  app_id: string;
+  ver: number;
+  iat: number;
+  exp: number;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function isClaims(value: unknown): value is TokenClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    typeof claims.sub === 'string' &&
+    typeof claims.app_id === 'string' &&
+    typeof claims.ver === 'number' &&
+    typeof claims.iat === 'number' &&
+    typeof claims.exp === 'number'
+  );
+}
+
+export class TokenSigner {
+  constructor(
+    private readonly secret: string,
+    private readonly nowMs: () => number,
+  ) {}
+
+  private signature(input: string): Buffer {
+    return createHmac('sha256', this.secret).update(input).digest();
+  }
+
+  sign(appId: string, accountId: string, version: number, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+    const iat = Math.floor(this.nowMs() / 1000);
+    const claims: TokenClaims = { sub: accountId, app_id: appId, ver: version, iat, exp: iat + ttlSeconds };
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${HEADER}.${payload}.${this.signature(`${HEADER}.${payload}`).toString('base64url')}`;
+  }
+
+  /** The claims of a well-signed, unexpired token; null for anything else. */
+  verify(token: string): TokenClaims | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    if (header !== HEADER) return null;
+    const expected = this.signature(`${header}.${payload}`);
+    const actual = Buffer.from(signature, 'base64url');
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+    let claims: unknown;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    } catch {
+      return null;
+    }
+    if (!isClaims(claims)) return null;
+    return claims.exp * 1000 > this.nowMs() ? claims : null;
+  }
+}
+
+/** Constant-time comparison of secrets of any length (hashing first hides the length). */
+export function secretsEqual(left: string, right: string): boolean {
+  const leftHash = createHash('sha256').update(left).digest();
+  const rightHash = createHash('sha256').update(right).digest();
+  return timingSafeEqual(leftHash, rightHash);
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

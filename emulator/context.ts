@@ -1,0 +1,42 @@
+import type { TokenSigner } from './auth/tokens';
+import type { AppConfig } from './seed';
+import type { BlobStorage } from './store/blobs';
+import type { EntityRecord, Store } from './store/store';
+import type { AgentConversation, AgentMessage, AgentResponder, SentEmail } from './types';
+
+/** Broadcasts to socket.io rooms. Routes call it only after the change is durable. */
+export interface RealtimePublisher {
+  entityChanged(appId: string, entity: string, type: 'create' | 'update' | 'delete', record: EntityRecord): void;
+  conversationChanged(conversation: AgentConversation, message: AgentMessage): void;
+  /** Test helper: emits any event with any payload into a room. Returns the number of sockets in it. */
+  emitRaw(room: string, event: string, payload: unknown): number;
+}
+
+/** Everything a route needs, built once per emulator instance. */
+export interface EmulatorContext {
+  apps: ReadonlyMap<string, AppConfig>;
+  /** Origins from the `siteOrigins` option; every app allows them in addition to its own. */
+  extraOrigins: readonly string[];
+  /** Every origin any app allows: CORS on the shared API. */
+  corsOrigins: ReadonlySet<string>;
+  bodyLimitBytes: number;
+  quiet: boolean;
+  responder: AgentResponder;
+  store: Store;
+  blobs: BlobStorage;
+  tokens: TokenSigner;
+  realtime: RealtimePublisher;
+  now(): number;
+  nowIso(): string;
+  /** `http://host:port` of this emulator, known once it listens. */
+  baseUrl(): string;
+  /** Adds an e-mail to the outbox (the caller commits the store). */
+  sendMail(appId: string, email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>): SentEmail;
+  /** Work that outlives a response (agent replies); close() waits for it. */
+  runInBackground(task: () => Promise<void>): void;
+  log(message: string): void;
+}
+
+export function siteOriginsOf(context: EmulatorContext, app: AppConfig): Set<string> {
+  return new Set([...app.siteOrigins, ...context.extraOrigins]);
+}

@@ -1,0 +1,190 @@
+import type { IncomingMessage } from 'node:http';
+import { HttpError, badRequest } from './errors';
+
+/**
+ * Request body readers. The size limit is enforced while reading, never after buffering everything.
+ * An oversize body is still drained (up to a hard cap) before the 413 goes out: clients that are
+ * mid-upload then read the answer instead of seeing a reset connection.
+ */
+
+const DRAIN_CAP_BYTES = 256 * 1024 * 1024;
+
+export function payloadTooLarge(limit: number): HttpError {
+  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`, {
+    code: 'payload_too_large',
+    extraData: { limit_bytes: limit },
+  });
+}
+
+export async function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? Number.NaN);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let tooLarge = Number.isFinite(declared) && declared > limit;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > limit) tooLarge = true;
+    if (tooLarge) {
+      if (received > DRAIN_CAP_BYTES) {
+        request.destroy();
+        break;
+      }
+      continue;
+    }
+    chunks.push(chunk);
+  }
+  if (tooLarge) throw payloadTooLarge(limit);
+  return Buffer.concat(chunks);
+}
+
+export function mediaType(request: IncomingMessage): string {
+  const header = request.headers['content-type'] ?? '';
+  return header.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Parses a JSON body. An empty body yields `undefined`. A non-empty body must be declared as JSON:
+ * that also means a cross-site HTML form (which cannot send application/json without a CORS
+ * preflight) can never drive a write.
+ */
+export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
+  const raw = await readRawBody(request, limit);
+  if (raw.length === 0) return undefined;
+  const type = mediaType(request);
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new HttpError(415, `Expected Content-Type application/json, received "${type || 'none'}"`, {
+      code: 'unsupported_media_type',
+    });
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch (error) {
+    throw badRequest('Malformed JSON body', 'malformed_json', error instanceof Error ? error.message : undefined);
+  }
+}
+
+export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const value = await readJsonBody(request, limit);
+  if (!isPlainObject(value)) {
+    throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
+  }
+  return value;
+}
+
+/** Same as readJsonObject but an absent body is an empty object (endpoints whose fields are all optional). */
+export async function readOptionalJsonObject(
+  request: IncomingMessage,
+  limit: number,
+): Promise<Record<string, unknown>> {
+  const value = await readJsonBody(request, limit);
+  if (value === undefined) return {};
+  if (!isPlainObject(value)) {
+    throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
+  }
+  return value;
+}
+
+/** Parses multipart/form-data with the platform's own Request implementation (undici). */
+export async function readMultipart(request: IncomingMessage, limit: number): Promise<FormData> {
+  const raw = await readRawBody(request, limit);
+  const contentType = request.headers['content-type'] ?? '';
+  try {
+    return await new Request('http://emulator.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: Uint8Array.from(raw),
+    }).formData();
+  } catch (error) {
+    throw badRequest('Malformed multipart body', 'malformed_multipart', error instanceof Error ? error.message : undefined);
+  }
+}
+
+export interface NamedPayload {
+  fields: Record<string, unknown>;
+  files: Record<string, File>;
+}
+
+/**
+ * The payload of an integration or function call: a JSON object, or multipart where object values
+ * arrive JSON-stringified and files keep their names. Anything that is not an object of named
+ * parameters is refused with the platform's own wording.
+ */
+export async function readNamedPayload(
+  request: IncomingMessage,
+  limit: number,
+  describeTarget: string,
+): Promise<NamedPayload> {
+  if (mediaType(request) === 'multipart/form-data') {
+    const form = await readMultipart(request, limit);
+    const fields: Record<string, unknown> = {};
+    const files: Record<string, File> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') fields[key] = parseFormValue(value);
+      else files[key] = value;
+    }
+    return { fields, files };
+  }
+  const value = await readJsonBody(request, limit);
+  if (value === undefined) return { fields: {}, files: {} };
+  if (!isPlainObject(value)) {
+    const shown = typeof value === 'string' ? value : JSON.stringify(value);
+    throw badRequest(
+      `${describeTarget} must receive an object with named parameters, received: ${shown.slice(0, 200)}`,
+      'invalid_parameters',
+    );
+  }
+  return { fields: value, files: {} };
+}
+
+/** Multipart object values were JSON-stringified by the client; everything else stays a string. */
+function parseFormValue(value: string): unknown {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** application/x-www-form-urlencoded, for the login page's plain HTML form. */
+export async function readUrlEncodedForm(request: IncomingMessage, limit: number): Promise<URLSearchParams> {
+  const raw = await readRawBody(request, limit);
+  const type = mediaType(request);
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, `Expected a form submission, received "${type || 'none'}"`, {
+      code: 'unsupported_media_type',
+    });
+  }
+  return new URLSearchParams(raw.toString('utf8'));
+}
+
+/**
+ * Reads and discards what is left of a request body before answering, so a client still uploading
+ * gets the response instead of a reset connection. Past the cap the connection is dropped instead.
+ */
+export async function drainRequest(request: IncomingMessage): Promise<void> {
+  if (request.readableEnded || request.destroyed) return;
+  let received = 0;
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > DRAIN_CAP_BYTES) {
+        request.destroy();
+        return;
+      }
+    }
+  } catch {
+    // The client went away; nothing left to drain.
+  }
+}

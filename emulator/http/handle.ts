@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { drainRequest } from './body';
+import { corsHeadersFor, preflightHeaders } from './cors';
+import { HttpError, badRequest } from './errors';
+import { jsonReply, type Reply } from './reply';
+import type { Router } from './router';
+
+/** One HTTP exchange: CORS, routing, the error body, optional latency, writing the answer. */
+
+export interface HandleOptions {
+  router: Router;
+  corsOrigins: ReadonlySet<string>;
+  latencyMs: number;
+  logError: (error: unknown) => void;
+}
+
+function parseUrl(raw: string | undefined): URL {
+  try {
+    // The host is irrelevant to routing; a fixed base keeps a spoofed Host header out of it.
+    return new URL(raw ?? '/', 'http://emulator.invalid');
+  } catch {
+    throw badRequest('Malformed request URL', 'malformed_url');
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
+  if (error instanceof HttpError) return jsonReply(error.status, error.toBody());
+  logError(error);
+  return jsonReply(500, {
+    message: 'Internal emulator error',
+    detail: error instanceof Error ? error.message : String(error),
+    code: 'internal_error',
+  });
+}
+
+async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {
+  const method = request.method ?? 'GET';
+  const url = parseUrl(request.url);
+  if (isApiPath(url.pathname)) {
+    const origin = request.headers.origin;
+    if (method === 'OPTIONS') return { status: 204, headers: preflightHeaders(origin, options.corsOrigins) };
+    Object.assign(cors, corsHeadersFor(origin, options.corsOrigins));
+  }
+  const { handler, params } = options.router.match(method, url.pathname);
+  return handler({ method, url, params, headers: request.headers, raw: request });
+}
+
+export async function handleRequest(request: IncomingMessage, response: ServerResponse, options: HandleOptions): Promise<void> {
+  const cors: Record<string, string> = {};
+  let reply: Reply;
+  try {
+    reply = await route(request, options, cors);
+  } catch (error) {
+    reply = errorReply(error, options.logError);
+  }
+  await drainRequest(request);
+  if (options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+  if (response.destroyed) return;
+  response.writeHead(reply.status, { ...reply.headers, ...cors });
+  response.end(reply.body);
+}

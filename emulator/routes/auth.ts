@@ -1,0 +1,181 @@
+import {
+  OTP_MAX_ATTEMPTS,
+  createAccount,
+  dropTicketsOf,
+  issueAccessToken,
+  issueOtp,
+  issueTicket,
+  joinOnLogin,
+  optionalString,
+  requireEmail,
+  requireString,
+  userView,
+} from '../auth/accounts';
+import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
+import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
+import { secretsEqual, sha256Hex } from '../auth/tokens';
+import type { EmulatorContext } from '../context';
+import { readJsonObject } from '../http/body';
+import { HttpError, badRequest, forbidden } from '../http/errors';
+import { jsonReply } from '../http/reply';
+import type { RouteRequest, Router } from '../http/router';
+import type { AppConfig } from '../seed';
+import type { Account } from '../store/store';
+
+/**
+ * Registration with an e-mailed one-time code, login, password reset and change. None of these pass
+ * the app's access gate: they are how a visitor gets through it.
+ */
+
+const GENERIC_RESET_ANSWER = { message: 'If an account exists for this address, an e-mail with a reset token was sent.' };
+
+async function readAuthBody(context: EmulatorContext, request: RouteRequest): Promise<{ app: AppConfig; body: Record<string, unknown> }> {
+  const app = requireApp(context, request.params.appId as string);
+  checkAppHeader(request.headers, app.id);
+  return { app, body: await readJsonObject(request.raw, context.bodyLimitBytes) };
+}
+
+/** Checks credentials; the same 401 for an unknown address and a wrong password. */
+export async function authenticate(context: EmulatorContext, email: string, password: string): Promise<Account> {
+  const account = context.store.findAccountByEmail(email);
+  const valid = await verifyPassword(password, account?.password_hash ?? null);
+  if (!account || !valid) throw new HttpError(401, 'Invalid email or password', { code: 'invalid_credentials' });
+  if (!account.email_verified) {
+    throw new HttpError(403, 'This e-mail address is not verified yet', {
+      code: 'email_not_verified',
+      extraData: { reason: 'email_not_verified', email: account.email },
+    });
+  }
+  return account;
+}
+
+/** Logs an account into an app (joining it when the app admits anyone) and answers like the platform. */
+export async function completeLogin(context: EmulatorContext, app: AppConfig, account: Account): Promise<{ access_token: string; user: Record<string, unknown> }> {
+  const membership = joinOnLogin(context, app, account);
+  if (membership.created) await context.store.commit();
+  if (membership.created && membership.record) context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
+  return { access_token: issueAccessToken(context, app, account), user: userView(account, membership.record) };
+}
+
+export function registerAuthRoutes(router: Router, context: EmulatorContext): void {
+  router.add('POST', '/api/apps/:appId/auth/login', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const email = requireEmail(body.email);
+    const password = requireString(body.password, 'password', 256);
+    optionalString(body.turnstile_token, 'turnstile_token', 4096);
+    const account = await authenticate(context, email, password);
+    return jsonReply(200, await completeLogin(context, app, account));
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/register', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const email = requireEmail(body.email);
+    const password = requireNewPassword(body.password, 'password');
+    const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
+    const existing = context.store.findAccountByEmail(email);
+    if (existing?.email_verified) {
+      throw new HttpError(409, 'An account with this e-mail address already exists', { code: 'user_exists' });
+    }
+    const passwordHash = await hashPassword(password);
+    const account = existing ?? createAccount(context, email, fullName, passwordHash);
+    account.password_hash = passwordHash;
+    account.full_name = fullName;
+    issueOtp(context, app, account);
+    await context.store.commit();
+    return jsonReply(200, { message: 'A verification code was sent to your e-mail address', email, requires_verification: true });
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/verify-otp', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const email = requireEmail(body.email);
+    const code = requireString(typeof body.otp_code === 'number' ? String(body.otp_code) : body.otp_code, 'otp_code', 20);
+    const pending = context.store.data.otps[email];
+    const account = context.store.findAccountByEmail(email);
+    if (!pending || !account || pending.app_id !== app.id) {
+      throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    }
+    if (pending.expires_at <= context.now()) {
+      delete context.store.data.otps[email];
+      await context.store.commit();
+      throw badRequest('The verification code has expired; request a new one', 'otp_expired');
+    }
+    if (!secretsEqual(sha256Hex(code.trim()), pending.code_hash)) {
+      pending.attempts += 1;
+      const exhausted = pending.attempts >= OTP_MAX_ATTEMPTS;
+      if (exhausted) delete context.store.data.otps[email];
+      await context.store.commit();
+      if (exhausted) throw new HttpError(429, 'Too many wrong codes; request a new one', { code: 'too_many_attempts' });
+      throw badRequest('The verification code is not correct', 'invalid_otp');
+    }
+    delete context.store.data.otps[email];
+    account.email_verified = true;
+    await context.store.commit();
+    return jsonReply(200, { message: 'E-mail address verified', ...(await completeLogin(context, app, account)) });
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/resend-otp', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const email = requireEmail(body.email);
+    const account = context.store.findAccountByEmail(email);
+    // Same answer whether or not the address is known, so the endpoint cannot probe for accounts.
+    if (account && !account.email_verified) {
+      issueOtp(context, app, account);
+      await context.store.commit();
+    }
+    return jsonReply(200, { message: 'If the address is awaiting verification, a new code was sent.' });
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/reset-password-request', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const email = requireEmail(body.email);
+    const account = context.store.findAccountByEmail(email);
+    if (account) {
+      const ticket = issueTicket(context, app, account, 'reset');
+      context.sendMail(app.id, {
+        to: account.email,
+        subject: `Reset your ${app.name} password`,
+        body: `Use this reset token to choose a new password: ${ticket}\nIt expires in one hour. If you did not ask for it, ignore this e-mail.`,
+      });
+      await context.store.commit();
+    }
+    return jsonReply(200, GENERIC_RESET_ANSWER);
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/reset-password', async (request) => {
+    const { app, body } = await readAuthBody(context, request);
+    const ticket = requireString(body.reset_token, 'reset_token', 200);
+    const password = requireNewPassword(body.new_password, 'new_password');
+    const hash = sha256Hex(ticket);
+    const stored = context.store.data.reset_tickets[hash];
+    const account = stored ? context.store.data.accounts[stored.account_id] : undefined;
+    if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
+      throw badRequest('The reset token is invalid or has expired', 'invalid_reset_token');
+    }
+    account.password_hash = await hashPassword(password);
+    account.token_version += 1;
+    // Receiving the e-mail proves the address, which is what verification is for.
+    account.email_verified = true;
+    dropTicketsOf(context, account.id);
+    await context.store.commit();
+    return jsonReply(200, { message: 'Your password was changed. You can log in with it now.' });
+  });
+
+  router.add('POST', '/api/apps/:appId/auth/change-password', async (request) => {
+    const app = requireApp(context, request.params.appId as string);
+    checkAppHeader(request.headers, app.id);
+    const caller = requireUser(resolveCaller(context, app, request.headers));
+    const body = await readJsonObject(request.raw, context.bodyLimitBytes);
+    const userId = requireString(body.user_id, 'user_id', 100);
+    const current = requireString(body.current_password, 'current_password', 256);
+    const next = requireNewPassword(body.new_password, 'new_password');
+    if (userId !== caller.account.id) throw forbidden('You can only change your own password', 'not_own_account');
+    if (!(await verifyPassword(current, caller.account.password_hash))) {
+      throw badRequest('The current password is not correct', 'invalid_password');
+    }
+    caller.account.password_hash = await hashPassword(next);
+    // Older tokens stop working; the caller gets a fresh one so it stays logged in.
+    caller.account.token_version += 1;
+    await context.store.commit();
+    return jsonReply(200, { message: 'Password changed', access_token: issueAccessToken(context, app, caller.account) });
+  });
+}

@@ -1,0 +1,54 @@
+import { requireApp } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { readJsonObject } from '../http/body';
+import { badRequest } from '../http/errors';
+import { jsonReply } from '../http/reply';
+import type { Router } from '../http/router';
+
+/**
+ * Helpers under `/api/_emulator/` for developers and tests: health, the e-mail outbox, stored page
+ * visits, and raw socket emits for fault-testing clients. They exist only in the emulator and,
+ * like the Firebase and Supabase emulators' admin endpoints, are meant for a local port.
+ */
+
+const RESERVED_EVENTS = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener']);
+
+export function registerEmulatorToolRoutes(router: Router, context: EmulatorContext): void {
+  router.add('GET', '/api/_emulator/health', () =>
+    jsonReply(200, { ok: true, apps: [...context.apps.values()].map((app) => ({ id: app.id, access: app.access })) }),
+  );
+
+  router.add('GET', '/api/_emulator/outbox', (request) => {
+    const to = request.url.searchParams.get('to')?.toLowerCase();
+    const appId = request.url.searchParams.get('app_id');
+    const emails = context.store.data.outbox.filter(
+      (email) => (to === undefined || email.to === to) && (appId === null || email.app_id === appId),
+    );
+    return jsonReply(200, emails);
+  });
+
+  router.add('DELETE', '/api/_emulator/outbox', async () => {
+    const cleared = context.store.data.outbox.length;
+    context.store.data.outbox.length = 0;
+    await context.store.commit();
+    return jsonReply(200, { cleared });
+  });
+
+  router.add('GET', '/api/_emulator/apps/:appId/page-visits', (request) => {
+    const app = requireApp(context, request.params.appId as string);
+    return jsonReply(200, context.store.app(app.id).page_visits);
+  });
+
+  router.add('POST', '/api/_emulator/rooms/:room/emit', async (request) => {
+    const room = request.params.room as string;
+    const body = await readJsonObject(request.raw, context.bodyLimitBytes);
+    const event = body.event;
+    if (typeof event !== 'string' || event === '' || event.length > 100) {
+      throw badRequest('event must be a non-empty string of at most 100 characters', 'invalid_event');
+    }
+    if (RESERVED_EVENTS.has(event)) throw badRequest(`"${event}" is reserved by socket.io and cannot be emitted`, 'reserved_event');
+    if (!('payload' in body)) throw badRequest('payload is required (it may be null)', 'missing_payload');
+    const delivered = context.realtime.emitRaw(room, event, body.payload);
+    return jsonReply(200, { room, event, delivered });
+  });
+}

@@ -1,0 +1,95 @@
+import { requireEmail, optionalString, requireString } from '../auth/accounts';
+import { authorize, creatorOf } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { readNamedPayload, type NamedPayload } from '../http/body';
+import { HttpError, badRequest } from '../http/errors';
+import { jsonReply, type Reply } from '../http/reply';
+import type { RouteRequest, Router } from '../http/router';
+import type { AppConfig } from '../seed';
+import { newId, type StoredFile } from '../store/store';
+
+/**
+ * Integrations. UploadFile and SendEmail work locally; every other Core endpoint and every
+ * installable package needs the hosted platform and answers 501, saying so.
+ */
+
+const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+function notAvailable(what: string): HttpError {
+  return new HttpError(501, `${what} is not available in the local emulator`, {
+    code: 'not_available_locally',
+    detail: 'Only Core.UploadFile and Core.SendEmail run locally; everything else needs the hosted platform.',
+  });
+}
+
+/** File names end up in URLs and headers: keep a plain base name. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^\w.\- ]+/g, '_').trim().slice(0, 200);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
+}
+
+export function fileUrl(context: EmulatorContext, file: StoredFile): string {
+  return `${context.baseUrl()}/api/files/${encodeURIComponent(file.app_id)}/${file.id}/${encodeURIComponent(file.name)}`;
+}
+
+async function uploadFile(context: EmulatorContext, app: AppConfig, createdBy: string | null, payload: NamedPayload): Promise<Reply> {
+  const upload = payload.files.file;
+  if (!upload) throw badRequest('UploadFile needs a multipart file part named "file"', 'missing_file');
+  const bytes = Buffer.from(await upload.arrayBuffer());
+  const stored: StoredFile = {
+    id: newId(),
+    app_id: app.id,
+    name: safeFileName(upload.name),
+    type: upload.type || 'application/octet-stream',
+    size: bytes.length,
+    created_by: createdBy,
+    created_date: context.nowIso(),
+  };
+  // Bytes first, metadata second: a crash in between leaves an orphan blob, never a dangling URL.
+  await context.blobs.put(stored.id, bytes);
+  context.store.data.files[stored.id] = stored;
+  await context.store.commit();
+  return jsonReply(200, { file_url: fileUrl(context, stored) });
+}
+
+async function sendEmail(context: EmulatorContext, app: AppConfig, payload: NamedPayload): Promise<Reply> {
+  const { fields } = payload;
+  const to = requireEmail(fields.to, 'to');
+  const subject = requireString(fields.subject, 'subject', 998);
+  const body = requireString(fields.body, 'body', 1_000_000);
+  const fromName = optionalString(fields.from_name, 'from_name', 200);
+  const sent = context.sendMail(app.id, { to, subject, body, ...(fromName === undefined ? {} : { from_name: fromName }) });
+  await context.store.commit();
+  return jsonReply(200, { success: true, id: sent.id });
+}
+
+async function core(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
+  const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+  const endpoint = request.params.endpoint as string;
+  if (!ENDPOINT_NAME.test(endpoint)) throw badRequest('Invalid integration endpoint name', 'invalid_endpoint');
+  const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Integration ${endpoint}`);
+  if (endpoint === 'UploadFile') return uploadFile(context, app, creatorOf(caller), payload);
+  if (endpoint === 'SendEmail') return sendEmail(context, app, payload);
+  throw notAvailable(`The integration Core.${endpoint}`);
+}
+
+async function installable(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
+  authorize(context, request.params.appId as string, request.headers);
+  const packageName = request.params.package as string;
+  const endpoint = request.params.endpoint as string;
+  if (!ENDPOINT_NAME.test(packageName) || !ENDPOINT_NAME.test(endpoint)) {
+    throw badRequest('Invalid integration package or endpoint name', 'invalid_endpoint');
+  }
+  await readNamedPayload(request.raw, context.bodyLimitBytes, `Integration ${endpoint}`);
+  throw notAvailable(`The installable integration ${packageName}.${endpoint}`);
+}
+
+export function registerIntegrationRoutes(router: Router, context: EmulatorContext): void {
+  router.add('POST', '/api/apps/:appId/integration-endpoints/Core/:endpoint', (request) => core(context, request));
+  // The spec's path, and the one the public @base44/sdk builds.
+  router.add('POST', '/api/apps/:appId/installable/:package/integration-endpoints/:endpoint', (request) => installable(context, request));
+  router.add('POST', '/api/apps/:appId/integration-endpoints/installable/:package/integration-endpoints/:endpoint', (request) =>
+    installable(context, request),
+  );
+}

@@ -1,0 +1,92 @@
+import { requireEmail } from '../auth/accounts';
+import { checkAppHeader } from '../auth/caller';
+import { siteOriginsOf, type EmulatorContext } from '../context';
+import { readUrlEncodedForm } from '../http/body';
+import { HttpError } from '../http/errors';
+import { htmlReply, type Reply } from '../http/reply';
+import type { Router } from '../http/router';
+import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
+import type { AppConfig } from '../seed';
+import { authenticate, completeLogin } from './auth';
+
+/**
+ * `{appBase}/login?from_url=...`: log in, then go back to `from_url` with `access_token` added, but
+ * only to an origin the app allows. An open redirect here would hand tokens to any site, so an
+ * unknown origin gets a refusal page, never a redirect. The app comes from `app_id` when given;
+ * otherwise the visitor picks it (every emulated app shares this one base URL).
+ */
+
+function headersFor(origins: Iterable<string>): Record<string, string> {
+  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY' };
+}
+
+function refuse(status: number, title: string, message: string): Reply {
+  return htmlReply(status, renderRefusal(title, message), headersFor([]));
+}
+
+/** from_url must be an absolute http(s) URL without credentials on one of the allowed origins. */
+function checkFromUrl(raw: string | null, allowed: ReadonlySet<string>): URL | Reply {
+  if (raw === null || raw === '') return refuse(400, 'Missing return address', 'The login link has no from_url parameter.');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse(400, 'Invalid return address', 'from_url must be an absolute http(s) address.');
+  }
+  const safeScheme = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!safeScheme || url.username !== '' || url.password !== '' || !allowed.has(url.origin)) {
+    return refuse(400, 'Return address not allowed', `This app does not allow logging in for ${url.origin}. Add it to the app's site origins or pass --site-origin.`);
+  }
+  return url;
+}
+
+function appChoices(context: EmulatorContext, appId: string | null): { apps: AppConfig[] } | Reply {
+  if (appId === null || appId === '') return { apps: [...context.apps.values()] };
+  const app = context.apps.get(appId);
+  return app ? { apps: [app] } : refuse(404, 'Unknown app', `There is no app "${appId}" in this emulator.`);
+}
+
+export function registerLoginRoutes(router: Router, context: EmulatorContext): void {
+  router.add('GET', '/login', (request) => {
+    const params = request.url.searchParams;
+    const choices = appChoices(context, params.get('app_id'));
+    if ('status' in choices) return choices;
+    const origins = new Set(choices.apps.flatMap((app) => [...siteOriginsOf(context, app)]));
+    const fromUrl = checkFromUrl(params.get('from_url'), origins);
+    if (!(fromUrl instanceof URL)) return fromUrl;
+    const html = renderLoginForm({
+      fromUrl: fromUrl.href,
+      apps: choices.apps.map((app) => ({ id: app.id, name: app.name })),
+      selectedAppId: choices.apps[0]?.id ?? '',
+    });
+    return htmlReply(200, html, headersFor(origins));
+  });
+
+  router.add('POST', '/login', async (request) => {
+    const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
+    const app = context.apps.get(form.get('app_id') ?? '');
+    if (!app) return refuse(400, 'Unknown app', 'The login form did not name an app of this emulator.');
+    checkAppHeader(request.headers, app.id);
+    const origins = siteOriginsOf(context, app);
+    const fromUrl = checkFromUrl(form.get('from_url'), origins);
+    if (!(fromUrl instanceof URL)) return fromUrl;
+    const email = form.get('email') ?? '';
+    const again = (status: number, error: string): Reply =>
+      htmlReply(
+        status,
+        renderLoginForm({ fromUrl: fromUrl.href, apps: [{ id: app.id, name: app.name }], selectedAppId: app.id, email, error }),
+        headersFor(origins),
+      );
+    try {
+      const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
+      const { access_token } = await completeLogin(context, app, account);
+      const target = new URL(fromUrl.href);
+      target.searchParams.set('access_token', access_token);
+      return { status: 303, headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) return again(error.status, error.message);
+      throw error;
+    }
+  });
+
+}

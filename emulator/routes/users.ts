@@ -1,0 +1,68 @@
+import { createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
+import { authorize, callerFromToken, checkAppAccess, creatorOf, normaliseToken, requireAdmin, requireApp } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { readJsonObject } from '../http/body';
+import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
+import { jsonReply, type Reply } from '../http/reply';
+import type { RouteRequest, Router } from '../http/router';
+
+/** Inviting users (admins and the service role), SSO tokens (service role) and public settings. */
+
+async function inviteUser(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
+  const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+  requireAdmin(caller);
+  const body = await readJsonObject(request.raw, context.bodyLimitBytes);
+  const email = requireEmail(body.user_email, 'user_email');
+  const role = requireRole(body.role);
+  const account = context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
+  if (memberOf(context, app, account.id)) {
+    throw new HttpError(409, `${email} is already a user of this app`, { code: 'already_member' });
+  }
+  const { record } = ensureMember(context, app, account, role, creatorOf(caller));
+  const setup = account.password_hash === null
+    ? `Choose your password with this token (valid 7 days): ${issueTicket(context, app, account, 'invite')}`
+    : 'Log in with your existing account.';
+  context.sendMail(app.id, {
+    to: email,
+    subject: `You were invited to ${app.name}`,
+    body: `You were invited to ${app.name} as ${role}. ${setup}`,
+  });
+  await context.store.commit();
+  context.realtime.entityChanged(app.id, 'User', 'create', record);
+  return jsonReply(200, { message: `Invitation sent to ${email}`, user: record });
+}
+
+export function registerUserRoutes(router: Router, context: EmulatorContext): void {
+  // The spec's path and the one the public @base44/sdk users module calls.
+  router.add('POST', '/api/apps/:appId/users/invite-user', (request) => inviteUser(context, request));
+  router.add('POST', '/api/apps/:appId/runtime/users/invite-user', (request) => inviteUser(context, request));
+
+  router.add('GET', '/api/apps/:appId/auth/sso/accesstoken/:userId', (request) => {
+    const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+    if (caller.kind === 'anonymous') throw unauthorized();
+    if (caller.kind !== 'service') throw forbidden('SSO access tokens are only issued to the service role', 'service_role_required');
+    const userId = request.params.userId as string;
+    const account = context.store.data.accounts[userId];
+    if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
+    return jsonReply(200, { access_token: issueAccessToken(context, app, account) });
+  });
+
+  router.add('GET', '/api/apps/public/prod/public-settings/by-id/:appId', (request) => {
+    const app = requireApp(context, request.params.appId as string);
+    // A stale or foreign token must lead to the login page (403 auth_required), not to a 401 the
+    // site cannot recover from: the reference client loops forever on a dead token.
+    const header = request.headers.authorization ?? '';
+    const token = normaliseToken(/^Bearer\s+(\S+)$/i.exec(header)?.[1]);
+    const caller = callerFromToken(context, app, token) ?? { kind: 'anonymous' as const };
+    checkAppAccess(app, caller);
+    return jsonReply(200, {
+      id: app.id,
+      public_settings: {
+        name: app.name,
+        access: app.access,
+        requires_auth: app.access !== 'public',
+        registered_users_only: app.access === 'registered_only',
+      },
+    });
+  });
+}

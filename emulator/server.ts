@@ -1,0 +1,139 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultResponder } from './agent-responder';
+import { TokenSigner } from './auth/tokens';
+import type { EmulatorContext, RealtimePublisher } from './context';
+import { originSet } from './http/cors';
+import { handleRequest } from './http/handle';
+import { Router } from './http/router';
+import { attachRealtime } from './realtime/socket';
+import { registerAgentRoutes } from './routes/agents';
+import { registerAppLogRoutes } from './routes/app-logs';
+import { registerAuthRoutes } from './routes/auth';
+import { registerEmulatorToolRoutes } from './routes/emulator-tools';
+import { registerEntityRoutes } from './routes/entities';
+import { registerFileRoutes } from './routes/files';
+import { registerFunctionRoutes } from './routes/functions';
+import { registerIntegrationRoutes } from './routes/integrations';
+import { registerLoginRoutes } from './routes/login';
+import { registerUserMeRoutes } from './routes/user-me';
+import { registerUserRoutes } from './routes/users';
+import { applySeed, loadSeed } from './seed';
+import { diskBlobs, memoryBlobs } from './store/blobs';
+import { Store, newId } from './store/store';
+import type { EmulatorOptions, RunningEmulator, SentEmail } from './types';
+
+export type { EmulatorOptions, RunningEmulator } from './types';
+
+export const DEFAULT_PORT = 3001;
+export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const MAX_OUTBOX = 10_000;
+
+function buildRouter(context: EmulatorContext): Router {
+  const router = new Router();
+  // Order matters only where a literal segment and a parameter compete: User/me before :entity/:id.
+  registerUserMeRoutes(router, context);
+  registerEntityRoutes(router, context);
+  registerUserRoutes(router, context);
+  registerAuthRoutes(router, context);
+  registerIntegrationRoutes(router, context);
+  registerFunctionRoutes(router, context);
+  registerAgentRoutes(router, context);
+  registerAppLogRoutes(router, context);
+  registerFileRoutes(router, context);
+  registerEmulatorToolRoutes(router, context);
+  registerLoginRoutes(router, context);
+  return router;
+}
+
+/** Starts the local platform: HTTP API under /api, the login page, socket.io real-time. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? Date.now;
+  const nowIso = () => new Date(clock()).toISOString();
+  const quiet = options.quiet ?? false;
+  const log = (message: string) => {
+    if (!quiet) console.log(`[emulator] ${message}`);
+  };
+  const { seed, apps } = await loadSeed(options.seed);
+  const store = options.dataDir ? await Store.onDisk(options.dataDir) : Store.inMemory();
+  await applySeed(store, seed, nowIso());
+  await store.commit();
+  const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
+  const extraOrigins = [...originSet(options.siteOrigins ?? [])];
+  const background = new Set<Promise<void>>();
+  let baseUrl = '';
+  let publisher: RealtimePublisher | null = null;
+
+  const context: EmulatorContext = {
+    apps: new Map(apps.map((app) => [app.id, app])),
+    extraOrigins,
+    corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    quiet,
+    responder: options.responder ?? defaultResponder,
+    store,
+    blobs,
+    tokens: new TokenSigner(store.data.token_secret, clock),
+    get realtime(): RealtimePublisher {
+      if (!publisher) throw new Error('Real-time is not attached yet');
+      return publisher;
+    },
+    now: clock,
+    nowIso,
+    baseUrl: () => baseUrl,
+    sendMail(appId, email) {
+      const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
+      store.data.outbox.push(sent);
+      if (store.data.outbox.length > MAX_OUTBOX) store.data.outbox.splice(0, store.data.outbox.length - MAX_OUTBOX);
+      log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
+      return sent;
+    },
+    runInBackground(task) {
+      const running = task()
+        .catch((error: unknown) => console.error('[emulator] background task failed:', error))
+        .finally(() => background.delete(running));
+      background.add(running);
+    },
+    log,
+  };
+
+  const router = buildRouter(context);
+  const server = createServer((request, response) => {
+    void handleRequest(request, response, {
+      router,
+      corsOrigins: context.corsOrigins,
+      latencyMs: options.latencyMs ?? 0,
+      logError: (error) => console.error('[emulator] unexpected error:', error),
+    });
+  });
+  const realtime = attachRealtime(server, context);
+  publisher = realtime.publisher;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: baseUrl,
+    port: address.port,
+    outbox: () => structuredClone(store.data.outbox),
+    close() {
+      closing ??= (async () => {
+        await Promise.allSettled([...background]);
+        const closed = realtime.io.close();
+        server.closeAllConnections();
+        await closed.catch(() => undefined);
+        await store.idle();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { badRequest } from '../http/errors';
+import { newId, type EntityRecord } from './store';
+
+/** Validation and construction of entity records; nothing here touches the store. */
+
+const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+export const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by'] as const;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const MAX_BATCH = 10_000;
+
+export function requireEntityName(name: string): string {
+  if (!ENTITY_NAME.test(name)) {
+    throw badRequest(`"${name.slice(0, 80)}" is not a valid entity name (letters, digits and "_", starting with a letter)`, 'invalid_entity');
+  }
+  return name;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/**
+ * The user-settable fields of a record. System fields are the emulator's to set and are dropped;
+ * keys that would break filters (`$op`, dotted) or objects (`__proto__`) are refused.
+ */
+export function userFields(value: unknown, where = 'The record'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest(`${where} must be a JSON object, received ${describe(value)}`, 'invalid_record');
+  }
+  const fields: Record<string, unknown> = {};
+  for (const [key, fieldValue] of Object.entries(value)) {
+    if ((SYSTEM_FIELDS as readonly string[]).includes(key)) continue;
+    if (key === '' || key.startsWith('$') || key.includes('.') || FORBIDDEN_KEYS.has(key)) {
+      throw badRequest(`${where} has the field name "${key.slice(0, 80)}", which is not allowed`, 'invalid_field_name');
+    }
+    fields[key] = fieldValue;
+  }
+  return fields;
+}
+
+export function buildRecord(fields: Record<string, unknown>, createdBy: string | null, nowIso: string): EntityRecord {
+  return { ...fields, id: newId(), created_date: nowIso, updated_date: nowIso, created_by: createdBy };
+}
+
+export function requireRecordList(value: unknown, where: string): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw badRequest(`${where} must be a JSON array of records, received ${describe(value)}`, 'invalid_body');
+  if (value.length > MAX_BATCH) throw badRequest(`${where} may hold at most ${MAX_BATCH} records`, 'too_many_records');
+  return value.map((item, index) => userFields(item, `Record ${index}`));
+}
