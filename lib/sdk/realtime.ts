@@ -5,7 +5,7 @@
  * so pages that never subscribe download neither. One socket per client carries every room.
  */
 import type { Socket } from 'socket.io-client';
-import type { AgentConversation, EntityChangeEvent, EntityFields, EntityRecord, Unsubscribe } from './types';
+import type { AgentConversation, AgentMessage, EntityChangeEvent, EntityFields, EntityRecord, Unsubscribe } from './types';
 
 /** Socket options from SPEC section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
@@ -82,11 +82,20 @@ export function parseEntityChange<T extends object = EntityFields>(data: unknown
   };
 }
 
-/** Parses an agent room's `update_model` data (the whole conversation); null when malformed. */
+/**
+ * Parses an agent room's `update_model` data (the whole conversation); null when malformed. The
+ * platform also names the changed message under `_message`: it is merged into `messages` (replacing
+ * the message with the same id, else appended) and dropped, so callers get a plain conversation.
+ */
 export function parseConversationUpdate(data: unknown): AgentConversation | null {
-  const conversation = parseJson(data);
-  if (!isRecordObject(conversation) || typeof conversation.id !== 'string' || !Array.isArray(conversation.messages)) {
-    return null;
+  const parsed = parseJson(data);
+  if (!isRecordObject(parsed) || typeof parsed.id !== 'string' || !Array.isArray(parsed.messages)) return null;
+  const { _message: changed, ...conversation } = parsed;
+  const messages = parsed.messages as AgentMessage[];
+  if (isRecordObject(changed)) {
+    const message = changed as AgentMessage;
+    const index = message.id === undefined ? -1 : messages.findIndex((existing) => existing?.id === message.id);
+    conversation.messages = index === -1 ? [...messages, message] : messages.map((m, i) => (i === index ? message : m));
   }
   return conversation as AgentConversation;
 }

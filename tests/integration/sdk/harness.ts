@@ -1,0 +1,80 @@
+/**
+ * Shared setup for the SDK integration suites: one emulator per suite over real HTTP, and clients
+ * signed in as the seeded accounts.
+ */
+import type { RunningEmulator } from '@/emulator/types';
+import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
+import { SEEDED_APPS, loginToken, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
+export interface EmulatorHandle {
+  readonly emulator: RunningEmulator;
+  readonly url: string;
+}
+
+/** Starts an emulator before the suite and closes it after. */
+export function useEmulator(options: Parameters<typeof startTestEmulator>[0] = {}): EmulatorHandle {
+  let running: RunningEmulator | undefined;
+  beforeAll(async () => {
+    running = await startTestEmulator(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const current = () => {
+    if (!running) throw new Error('The emulator is not running yet (use it inside a test or hook)');
+    return running;
+  };
+  return {
+    get emulator() {
+      return current();
+    },
+    get url() {
+      return current().url;
+    },
+  };
+}
+
+export type ClientOverrides = Partial<Omit<ClientOptions, 'serverUrl'>>;
+
+/** A client for an app on the emulator; signed out unless `token` is given. */
+export function clientFor(handle: EmulatorHandle, overrides: ClientOverrides = {}): PlatformClient {
+  return createClient({ serverUrl: handle.url, appId: SEEDED_APPS.public, token: null, ...overrides });
+}
+
+/** A client signed in as a seeded account. */
+export async function signedInClient(
+  handle: EmulatorHandle,
+  email: string,
+  overrides: ClientOverrides = {},
+): Promise<PlatformClient> {
+  const appId = overrides.appId ?? SEEDED_APPS.public;
+  const token = await loginToken(handle.emulator, appId, email);
+  return clientFor(handle, { appId, token, ...overrides });
+}
+
+/** A client with the app's service token. */
+export function serviceClient(handle: EmulatorHandle, overrides: ClientOverrides = {}): PlatformClient {
+  const appId = overrides.appId ?? SEEDED_APPS.public;
+  return clientFor(handle, { appId, serviceToken: serviceTokenFor(appId), ...overrides });
+}
+
+/** The rejection of a promise, failing the test if it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('Expected the call to fail, but it succeeded');
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
