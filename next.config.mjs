@@ -35,7 +35,7 @@ const nextConfig = {
                 options: { root: projectRoot },
               },
             ],
-            as: '*.tsx',
+            // No `as`: the output is still TSX and keeps the file's own name and module type.
           },
         }
       : {},

@@ -39,7 +39,12 @@ function safeToString(value: unknown): string {
     if (typeof value === 'string') return value;
     if (typeof value === 'symbol') return value.toString();
     if (typeof value === 'object' && value !== null) {
-      const json = JSON.stringify(value);
+      let json: string | undefined;
+      try {
+        json = JSON.stringify(value);
+      } catch {
+        json = undefined; // cycles, BigInt, throwing toJSON: fall back to the tag
+      }
       if (typeof json === 'string' && json !== '{}') return json;
       return Object.prototype.toString.call(value);
     }

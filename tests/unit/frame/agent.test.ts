@@ -1,0 +1,302 @@
+import type { IncomingMessage, OutgoingMessage } from '@/lib/frame/messages';
+import { createVisualEditAgent, RESYNC_DELAY_MS, type VisualEditAgent } from '@/lib/frame/visual-edit/agent';
+import { HOVER_BORDER, SELECTED_BORDER } from '@/lib/frame/visual-edit/overlays';
+
+const HEADING = 'components/pages/ComingSoon.tsx:17:9';
+const ITEM = 'components/List.tsx:4:9';
+
+/** Boxes per element; jsdom has no layout, so each test says where things are. */
+const boxes = new Map<Element, { top: number; left: number; width: number; height: number }>();
+
+function place(element: Element, top: number, left = 10, width = 200, height = 40): void {
+  boxes.set(element, { top, left, width, height });
+}
+
+jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+  const box = boxes.get(this) ?? { top: 0, left: 0, width: 0, height: 0 };
+  return {
+    ...box,
+    x: box.left,
+    y: box.top,
+    right: box.left + box.width,
+    bottom: box.top + box.height,
+    toJSON: () => box,
+  } as DOMRect;
+});
+
+let agent: VisualEditAgent;
+let posted: OutgoingMessage[];
+let loadTailwind: jest.Mock<Promise<void>, [Document]>;
+let reload: jest.Mock;
+let appClicks: number;
+let heading: HTMLElement;
+
+const send = (message: IncomingMessage) => agent.handle(message);
+const enable = () => send({ type: 'toggle-visual-edit-mode', data: { enabled: true } });
+const overlays = (kind: 'hover' | 'selected') =>
+  Array.from(document.querySelectorAll<HTMLElement>(`[data-visual-edit-overlay="${kind}"]`));
+const ofType = <T extends OutgoingMessage['type']>(type: T) =>
+  posted.filter((message): message is Extract<OutgoingMessage, { type: T }> => message.type === type);
+
+function click(target: Element): MouseEvent {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event;
+}
+function hover(target: Element): void {
+  target.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  document.body.innerHTML = `
+    <main data-source-location="components/pages/ComingSoon.tsx:7:5">
+      <h1 class="mt-8 text-4xl" data-source-location="${HEADING}">Unsere neue <em>Website</em></h1>
+      <p data-source-location="components/pages/ComingSoon.tsx:23:9">Wir legen gerade letzte Hand an</p>
+      <ul><li data-source-location="${ITEM}">a</li><li data-source-location="${ITEM}">b</li></ul>
+      <a href="#next" data-source-location="components/pages/ComingSoon.tsx:30:9">Link</a>
+    </main>`;
+  heading = document.querySelector('h1') as HTMLElement;
+  place(heading, 100);
+  document.querySelectorAll('li').forEach((item, index) => place(item, 300 + index * 30));
+  posted = [];
+  appClicks = 0;
+  document.querySelector('main')?.addEventListener('click', () => (appClicks += 1));
+  loadTailwind = jest.fn((_doc: Document) => Promise.resolve());
+  reload = jest.fn();
+  agent = createVisualEditAgent({ win: window, post: (message) => posted.push(message), loadTailwind, reload });
+});
+
+afterEach(() => {
+  agent.stop();
+  jest.useRealTimers();
+  boxes.clear();
+});
+
+describe('edit mode', () => {
+  it('turns on and off, loading the Tailwind runtime once, with a crosshair cursor while on', () => {
+    enable();
+    enable();
+    expect(agent.enabled).toBe(true);
+    expect(loadTailwind).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.style.cursor).toBe('crosshair');
+    send({ type: 'toggle-visual-edit-mode', data: { enabled: false } });
+    expect(agent.enabled).toBe(false);
+    expect(document.documentElement.style.cursor).toBe('');
+  });
+
+  it('leaves the page alone while off: clicks reach the app, nothing is outlined or posted', () => {
+    hover(heading);
+    const event = click(heading);
+    expect(event.defaultPrevented).toBe(false);
+    expect(appClicks).toBe(1);
+    expect(overlays('hover')).toEqual([]);
+    expect(posted).toEqual([]);
+  });
+
+  it('ignores class and text changes while off', () => {
+    send({ type: 'update-classes', data: { visualSelectorId: HEADING, classes: 'x', replace: true } });
+    send({ type: 'update-content', data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: 'neu' } });
+    expect(heading.getAttribute('class')).toBe('mt-8 text-4xl');
+    expect(document.querySelector('p')?.textContent).toBe('Wir legen gerade letzte Hand an');
+  });
+});
+
+describe('hover and selection', () => {
+  beforeEach(enable);
+
+  it('outlines the hovered element lightly, on top of the page and out of the way of the pointer', () => {
+    hover(heading.querySelector('em') as Element);
+    const [overlay, ...rest] = overlays('hover');
+    expect(rest).toEqual([]);
+    expect(HOVER_BORDER).toBe('2px solid #95a5fc');
+    expect(overlay?.style.border).toBe('2px solid rgb(149, 165, 252)');
+    expect(overlay?.style.zIndex).toBe('9999');
+    expect(overlay?.style.pointerEvents).toBe('none');
+    expect(overlay?.style.top).toBe('100px');
+    expect(overlay?.style.width).toBe('200px');
+  });
+
+  it('outlines every element that shares the hovered id', () => {
+    hover(document.querySelector('li') as Element);
+    expect(overlays('hover').map((overlay) => overlay.style.top)).toEqual(['300px', '330px']);
+  });
+
+  it('captures the click, selects the element and tells the editor everything about it', () => {
+    const event = click(heading.querySelector('em') as Element);
+    expect(event.defaultPrevented).toBe(true);
+    expect(appClicks).toBe(0);
+    expect(ofType('element-selected')).toEqual([
+      {
+        type: 'element-selected',
+        tagName: 'h1',
+        classes: 'mt-8 text-4xl',
+        visualSelectorId: HEADING,
+        content: 'Unsere neue Website',
+        dataSourceLocation: HEADING,
+        isDynamicContent: false,
+        position: { top: 100, left: 10, right: 210, bottom: 140, width: 200, height: 40, centerX: 110, centerY: 120 },
+      },
+    ]);
+    const [selected] = overlays('selected');
+    expect(SELECTED_BORDER).toBe('2px solid #2563EB');
+    expect(selected?.style.border).toBe('2px solid rgb(37, 99, 235)');
+    expect(selected?.style.zIndex).toBe('9999');
+    expect(selected?.textContent).toBe('h1');
+    expect(overlays('hover')).toEqual([]);
+    expect(agent.selectedId).toBe(HEADING);
+  });
+
+  it('blocks the other pointer events that would make the app act', () => {
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'dblclick', 'auxclick']) {
+      const event = new MouseEvent(type, { bubbles: true, cancelable: true });
+      heading.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+    }
+  });
+
+  it('does not follow links in edit mode', () => {
+    const before = window.location.hash;
+    click(document.querySelector('a') as Element);
+    expect(window.location.hash).toBe(before);
+    expect(ofType('element-selected')[0]?.tagName).toBe('a');
+  });
+
+  it('clears the selection on unselect-element', () => {
+    click(heading);
+    send({ type: 'unselect-element' });
+    expect(overlays('selected')).toEqual([]);
+    expect(agent.selectedId).toBeNull();
+  });
+
+  it('neither hovers nor selects while the editor drags a popover', () => {
+    send({ type: 'popover-drag-state', data: { isDragging: true } });
+    hover(heading);
+    const event = click(heading);
+    expect(event.defaultPrevented).toBe(true);
+    expect(overlays('hover')).toEqual([]);
+    expect(ofType('element-selected')).toEqual([]);
+    send({ type: 'popover-drag-state', data: { isDragging: false } });
+    click(heading);
+    expect(ofType('element-selected')).toHaveLength(1);
+  });
+
+  it('turning edit mode off removes every overlay and the selection', () => {
+    hover(document.querySelector('li') as Element);
+    click(heading);
+    send({ type: 'toggle-visual-edit-mode', data: { enabled: false } });
+    expect(document.querySelectorAll('[data-visual-edit-overlay]')).toHaveLength(0);
+    expect(agent.selectedId).toBeNull();
+  });
+});
+
+describe('editor changes', () => {
+  beforeEach(() => {
+    enable();
+    click(heading);
+    posted = [];
+  });
+
+  it('applies classes and re-syncs the outline 50 ms later', () => {
+    send({ type: 'update-classes', data: { visualSelectorId: HEADING, classes: 'mt-8 text-4xl bg-[rgb(12,34,56)]', replace: true } });
+    expect(heading.getAttribute('class')).toBe('mt-8 text-4xl bg-[rgb(12,34,56)]');
+    place(heading, 160); // the new classes moved it
+    jest.advanceTimersByTime(RESYNC_DELAY_MS - 1);
+    expect(overlays('selected')[0]?.style.top).toBe('100px');
+    jest.advanceTimersByTime(1);
+    expect(overlays('selected')[0]?.style.top).toBe('160px');
+    expect(ofType('element-position-update')).toEqual([
+      expect.objectContaining({ visualSelectorId: HEADING, isInViewport: true, position: expect.objectContaining({ top: 160 }) }),
+    ]);
+  });
+
+  it('adds classes to every element sharing the id when not replacing', () => {
+    send({ type: 'update-classes', data: { visualSelectorId: ITEM, classes: 'font-bold', replace: false } });
+    expect(Array.from(document.querySelectorAll('li'), (item) => item.className)).toEqual(['font-bold', 'font-bold']);
+  });
+
+  it('changes text as text only', () => {
+    const paragraph = document.querySelector('p') as HTMLElement;
+    send({ type: 'update-content', data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: '<b>fett</b>' } });
+    expect(paragraph.textContent).toBe('<b>fett</b>');
+    expect(paragraph.querySelector('b')).toBeNull();
+  });
+
+  it('leaves elements with child elements unchanged', () => {
+    send({ type: 'update-content', data: { visualSelectorId: HEADING, content: 'weg' } });
+    expect(heading.innerHTML).toBe('Unsere neue <em>Website</em>');
+  });
+
+  it('ignores changes for ids that match nothing', () => {
+    const before = document.body.innerHTML;
+    send({ type: 'update-classes', data: { visualSelectorId: '"], *, [x="', classes: 'hidden', replace: true } });
+    send({ type: 'update-content', data: { visualSelectorId: 'nope:1:1', content: 'x' } });
+    expect(document.body.innerHTML).toBe(before);
+  });
+});
+
+describe('positions', () => {
+  beforeEach(() => {
+    enable();
+    click(heading);
+    posted = [];
+  });
+
+  it('reports the selection on request, with whether it is in the viewport', () => {
+    place(heading, -500);
+    send({ type: 'request-element-position', data: { visualSelectorId: null } });
+    expect(ofType('element-position-update')).toEqual([
+      expect.objectContaining({ visualSelectorId: HEADING, isInViewport: false, position: expect.objectContaining({ top: -500 }) }),
+    ]);
+  });
+
+  it('reports another element on request by id, and nothing for an unknown id', () => {
+    send({ type: 'request-element-position', data: { visualSelectorId: ITEM } });
+    send({ type: 'request-element-position', data: { visualSelectorId: 'unknown:1:1' } });
+    expect(ofType('element-position-update').map((message) => message.visualSelectorId)).toEqual([ITEM]);
+  });
+
+  it('reports the selection once per frame while scrolling', () => {
+    place(heading, 40);
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('scroll'));
+    jest.advanceTimersByTime(20);
+    const updates = ofType('element-position-update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.position.top).toBe(40);
+    expect(overlays('selected')[0]?.style.top).toBe('40px');
+  });
+});
+
+describe('editor dropdowns and page refresh', () => {
+  it('tells the editor to close its dropdowns on a click, instead of selecting', () => {
+    enable();
+    send({ type: 'dropdown-state', data: { isOpen: true } });
+    click(heading);
+    expect(posted.map((message) => message.type)).toEqual(['close-dropdowns']);
+    click(heading);
+    expect(posted.map((message) => message.type)).toEqual(['close-dropdowns', 'element-selected']);
+  });
+
+  it('closes dropdowns on a click outside edit mode too, and lets the click through', () => {
+    send({ type: 'dropdown-state', data: { isOpen: true } });
+    const event = click(heading);
+    expect(posted).toEqual([{ type: 'close-dropdowns' }]);
+    expect(event.defaultPrevented).toBe(false);
+    expect(appClicks).toBe(1);
+  });
+
+  it('reloads on refresh-page', () => {
+    send({ type: 'refresh-page' });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes all its listeners when stopped', () => {
+    enable();
+    agent.stop();
+    send({ type: 'dropdown-state', data: { isOpen: true } });
+    click(heading);
+    expect(posted).toEqual([]);
+    expect(appClicks).toBe(1);
+  });
+});
