@@ -10,6 +10,7 @@ import type {
   EntityFilter,
   EntityRecord,
   EntitySchemas,
+  SchemaFields,
   FieldName,
   SortKey,
   Unsubscribe,
@@ -64,7 +65,7 @@ export interface EntityHandler<T extends object = EntityFields> {
 }
 
 /** `entities.<Name>` for every name in the schema. */
-export type EntitiesModule<S extends EntitySchemas> = { readonly [Name in keyof S & string]: EntityHandler<S[Name]> };
+export type EntitiesModule<S extends EntitySchemas> = { readonly [Name in keyof S & string]: EntityHandler<SchemaFields<S, Name>> };
 
 interface EntityContext {
   transport: Transport;

@@ -8,14 +8,21 @@ export interface RecordMeta {
   id: string;
   created_date: string;
   updated_date: string;
-  created_by?: string;
+  /** Creator e-mail; "service" for the service role; null for anonymous writes. */
+  created_by?: string | null;
 }
 
 /** A stored record: the entity's own fields plus {@link RecordMeta}. */
 export type EntityRecord<T extends object = EntityFields> = T & RecordMeta;
 
-/** Entity name -> field type, e.g. `{ Todo: { title: string; done: boolean } }`. */
-export type EntitySchemas = Record<string, object>;
+/**
+ * Entity name -> field type, e.g. `{ Todo: { title: string; done: boolean } }`. Any object type works,
+ * interfaces included (they have no index signature, so this is deliberately not a Record).
+ */
+export type EntitySchemas = object;
+
+/** The field type of entity `Name` in schema `S` (untyped fields when it is not an object type). */
+export type SchemaFields<S extends EntitySchemas, Name extends keyof S> = S[Name] extends object ? S[Name] : EntityFields;
 
 /** A field name of a record, usable for `fields`. */
 export type FieldName<T extends object> = keyof EntityRecord<T> & string;

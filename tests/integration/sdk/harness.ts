@@ -36,9 +36,18 @@ export function useEmulator(options: Parameters<typeof startTestEmulator>[0] = {
 
 export type ClientOverrides = Partial<Omit<ClientOptions, 'serverUrl'>>;
 
+/** The entities the suites use by name; declaring them types `client.entities.<Name>`. */
+export interface TestEntities {
+  Todo: { title?: string; done?: boolean };
+  Board: { title: string };
+  User: { email: string; full_name?: string; role?: string };
+}
+
+export type TestClient = PlatformClient<TestEntities>;
+
 /** A client for an app on the emulator; signed out unless `token` is given. */
-export function clientFor(handle: EmulatorHandle, overrides: ClientOverrides = {}): PlatformClient {
-  return createClient({ serverUrl: handle.url, appId: SEEDED_APPS.public, token: null, ...overrides });
+export function clientFor(handle: EmulatorHandle, overrides: ClientOverrides = {}): TestClient {
+  return createClient<TestEntities>({ serverUrl: handle.url, appId: SEEDED_APPS.public, token: null, ...overrides });
 }
 
 /** A client signed in as a seeded account. */
@@ -46,14 +55,14 @@ export async function signedInClient(
   handle: EmulatorHandle,
   email: string,
   overrides: ClientOverrides = {},
-): Promise<PlatformClient> {
+): Promise<TestClient> {
   const appId = overrides.appId ?? SEEDED_APPS.public;
   const token = await loginToken(handle.emulator, appId, email);
   return clientFor(handle, { appId, token, ...overrides });
 }
 
 /** A client with the app's service token. */
-export function serviceClient(handle: EmulatorHandle, overrides: ClientOverrides = {}): PlatformClient {
+export function serviceClient(handle: EmulatorHandle, overrides: ClientOverrides = {}): TestClient {
   const appId = overrides.appId ?? SEEDED_APPS.public;
   return clientFor(handle, { appId, serviceToken: serviceTokenFor(appId), ...overrides });
 }

@@ -2,7 +2,8 @@
  * Every call's method, path, query encoding, payload and headers, checked on the wire against a
  * recording server (SPEC section 7). Behaviour against the real API is covered by the other suites.
  */
-import { createClient, type PlatformClient } from '@/lib/sdk/client';
+import { createClient } from '@/lib/sdk/client';
+import type { TestClient, TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
 let server: RecordingServer;
@@ -15,8 +16,8 @@ beforeEach(() => {
   server.respond(() => ({ status: 200, body: { ok: true } }));
 });
 
-function client(overrides: Partial<Parameters<typeof createClient>[0]> = {}): PlatformClient {
-  return createClient({ serverUrl: server.url, appId: 'app-1', token: 'user-token', ...overrides });
+function client(overrides: Partial<Parameters<typeof createClient>[0]> = {}): TestClient {
+  return createClient<TestEntities>({ serverUrl: server.url, appId: 'app-1', token: 'user-token', ...overrides });
 }
 
 function last() {
@@ -120,7 +121,7 @@ describe('entities', () => {
   });
 
   it('URL-encodes every path segment: app id, entity name and record id', async () => {
-    const odd = createClient({ serverUrl: server.url, appId: 'app 1', token: null });
+    const odd = createClient<TestEntities>({ serverUrl: server.url, appId: 'app 1', token: null });
     await odd.entity('Odd/Name').get('a/b?c#d');
     expect(last().url).toBe('/api/apps/app%201/entities/Odd%2FName/a%2Fb%3Fc%23d');
   });
@@ -128,15 +129,15 @@ describe('entities', () => {
 
 describe('auth', () => {
   it.each([
-    ['me', (c: PlatformClient) => c.auth.me(), 'GET', '/api/apps/app-1/entities/User/me', undefined],
-    ['updateMe', (c: PlatformClient) => c.auth.updateMe({ full_name: 'N' }), 'PUT', '/api/apps/app-1/entities/User/me', { full_name: 'N' }],
-    ['register', (c: PlatformClient) => c.auth.register({ email: 'a@b.c', password: 'pw' }), 'POST', '/api/apps/app-1/auth/register', { email: 'a@b.c', password: 'pw' }],
-    ['verifyOtp', (c: PlatformClient) => c.auth.verifyOtp({ email: 'a@b.c', otpCode: '123456' }), 'POST', '/api/apps/app-1/auth/verify-otp', { email: 'a@b.c', otp_code: '123456' }],
-    ['resendOtp', (c: PlatformClient) => c.auth.resendOtp('a@b.c'), 'POST', '/api/apps/app-1/auth/resend-otp', { email: 'a@b.c' }],
-    ['resetPasswordRequest', (c: PlatformClient) => c.auth.resetPasswordRequest('a@b.c'), 'POST', '/api/apps/app-1/auth/reset-password-request', { email: 'a@b.c' }],
-    ['resetPassword', (c: PlatformClient) => c.auth.resetPassword({ resetToken: 't', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/reset-password', { reset_token: 't', new_password: 'n' }],
-    ['changePassword', (c: PlatformClient) => c.auth.changePassword({ userId: 'u', currentPassword: 'c', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/change-password', { user_id: 'u', current_password: 'c', new_password: 'n' }],
-    ['inviteUser', (c: PlatformClient) => c.auth.inviteUser('a@b.c', 'admin'), 'POST', '/api/apps/app-1/users/invite-user', { user_email: 'a@b.c', role: 'admin' }],
+    ['me', (c: TestClient) => c.auth.me(), 'GET', '/api/apps/app-1/entities/User/me', undefined],
+    ['updateMe', (c: TestClient) => c.auth.updateMe({ full_name: 'N' }), 'PUT', '/api/apps/app-1/entities/User/me', { full_name: 'N' }],
+    ['register', (c: TestClient) => c.auth.register({ email: 'a@b.c', password: 'pw' }), 'POST', '/api/apps/app-1/auth/register', { email: 'a@b.c', password: 'pw' }],
+    ['verifyOtp', (c: TestClient) => c.auth.verifyOtp({ email: 'a@b.c', otpCode: '123456' }), 'POST', '/api/apps/app-1/auth/verify-otp', { email: 'a@b.c', otp_code: '123456' }],
+    ['resendOtp', (c: TestClient) => c.auth.resendOtp('a@b.c'), 'POST', '/api/apps/app-1/auth/resend-otp', { email: 'a@b.c' }],
+    ['resetPasswordRequest', (c: TestClient) => c.auth.resetPasswordRequest('a@b.c'), 'POST', '/api/apps/app-1/auth/reset-password-request', { email: 'a@b.c' }],
+    ['resetPassword', (c: TestClient) => c.auth.resetPassword({ resetToken: 't', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/reset-password', { reset_token: 't', new_password: 'n' }],
+    ['changePassword', (c: TestClient) => c.auth.changePassword({ userId: 'u', currentPassword: 'c', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/change-password', { user_id: 'u', current_password: 'c', new_password: 'n' }],
+    ['inviteUser', (c: TestClient) => c.auth.inviteUser('a@b.c', 'admin'), 'POST', '/api/apps/app-1/users/invite-user', { user_email: 'a@b.c', role: 'admin' }],
   ])('%s', async (_name, call, method, path, body) => {
     await call(client());
     expect([last().method, last().url]).toEqual([method, path]);
