@@ -6,9 +6,9 @@ import { createClient } from '@/lib/sdk/client';
 import { isPlatformError } from '@/lib/sdk/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 import { describeEntityCrud, type Note } from './entity-crud-suite';
-import { clientFor, rejectionOf, serviceClient, signedInClient, useEmulator, type TestClient } from './harness';
+import { clientFor, rejectionOf, serviceClient, signedInClient, startEmulatorForSuite, type TestClient } from './harness';
 
-const platform = useEmulator();
+const platform = startEmulatorForSuite();
 let user: TestClient;
 let service: TestClient;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/error
 import { createClient } from '@/lib/sdk/client';
 import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/service-role';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
-import { clientFor, rejectionOf, useEmulator, type TestEntities } from './harness';
+import { clientFor, rejectionOf, startEmulatorForSuite, type TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
-const platform = useEmulator();
+const platform = startEmulatorForSuite();
 let stub: RecordingServer;
 beforeAll(async () => {
   stub = await startRecordingServer();

@@ -12,7 +12,7 @@ export interface EmulatorHandle {
 }
 
 /** Starts an emulator before the suite and closes it after. */
-export function useEmulator(options: Parameters<typeof startTestEmulator>[0] = {}): EmulatorHandle {
+export function startEmulatorForSuite(options: Parameters<typeof startTestEmulator>[0] = {}): EmulatorHandle {
   let running: RunningEmulator | undefined;
   beforeAll(async () => {
     running = await startTestEmulator(options);
