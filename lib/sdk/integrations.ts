@@ -5,9 +5,9 @@
 import type { CallOptions, Transport } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment, proxyKey, type NamedParams } from './validate';
 
-/** One integration endpoint: named parameters in (or FormData), JSON out. */
+/** One integration endpoint: named parameters (or a FormData built by the caller) in, JSON out. */
 export type IntegrationEndpoint<Params extends object = NamedParams, Result = unknown> = (
-  params?: Params,
+  params?: Params | FormData,
   options?: CallOptions,
 ) => Promise<Result>;
 

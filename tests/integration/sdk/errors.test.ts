@@ -2,12 +2,11 @@
  * SPEC section 8 error paths over real HTTP: network failure, timeout, HTTP errors with and without
  * message/detail, abort, and the argument errors raised before any request.
  */
-import { createServer } from 'node:net';
 import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/errors';
 import { createClient } from '@/lib/sdk/client';
 import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/service-role';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
-import { clientFor, rejectionOf, startEmulatorForSuite, type TestEntities } from './harness';
+import { clientFor, closedPort, rejectionOf, startEmulatorForSuite, type TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
 const platform = startEmulatorForSuite();
@@ -24,16 +23,6 @@ async function platformError(promise: Promise<unknown>): Promise<PlatformError> 
   const error = await rejectionOf(promise);
   if (!isPlatformError(error)) throw new Error(`Expected a PlatformError, got ${String(error)}`);
   return error;
-}
-
-/** A port that was free a moment ago and has nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 const stubClient = (options: Partial<Parameters<typeof createClient>[0]> = {}) =>

@@ -2,6 +2,7 @@
  * Shared setup for the SDK integration suites: one emulator per suite over real HTTP, and clients
  * signed in as the seeded accounts.
  */
+import { createServer } from 'node:net';
 import type { RunningEmulator } from '@/emulator/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
 import { SEEDED_APPS, loginToken, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
@@ -85,5 +86,47 @@ export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A port that was free a moment ago and has nothing listening on it. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('The probe server had no port');
+  return address.port;
+}
+
+/**
+ * Emits a raw event into a socket room through the emulator's test tool; resolves with how many
+ * sockets received it.
+ */
+export async function emitToRoom(handle: EmulatorHandle, room: string, event: string, payload: unknown): Promise<number> {
+  const response = await fetch(`${handle.url}/api/_emulator/rooms/${encodeURIComponent(room)}/emit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ event, payload }),
+  });
+  if (!response.ok) throw new Error(`Emitting into ${room} failed with ${response.status}`);
+  return ((await response.json()) as { delivered: number }).delivered;
+}
+
+/** Waits until `count` sockets have joined a room (subscriptions join asynchronously). */
+export async function waitForRoomMembers(handle: EmulatorHandle, room: string, count = 1, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await emitToRoom(handle, room, 'probe', null)) < count) {
+    if (Date.now() > deadline) throw new Error(`Fewer than ${count} sockets joined ${room} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits until a room has no sockets left (after unsubscribing). */
+export async function waitForEmptyRoom(handle: EmulatorHandle, room: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await emitToRoom(handle, room, 'probe', null)) > 0) {
+    if (Date.now() > deadline) throw new Error(`Sockets still in ${room} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

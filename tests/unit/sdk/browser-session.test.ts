@@ -1,0 +1,135 @@
+/**
+ * What the SDK does in a browser: the stored token, the X-Origin-URL header, the 401-during-login
+ * branch, logout and the login redirect. Requests go to a real local HTTP server; navigation, which
+ * jsdom cannot perform, is observed through the SDK's navigation object.
+ */
+import { createClient } from '@/lib/sdk/client';
+import { browserNavigation } from '@/lib/sdk/browser';
+import { isPlatformError } from '@/lib/sdk/errors';
+import { startRecordingServer, type RecordingServer } from '@/tests/integration/sdk/recording-server';
+
+let server: RecordingServer;
+let assign: jest.SpyInstance;
+let reload: jest.SpyInstance;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/ComingSoon?tab=1#top');
+  server.requests.length = 0;
+  server.respond(() => ({ status: 200, body: { ok: true } }));
+  assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  reload = jest.spyOn(browserNavigation, 'reload').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const APP_BASE = 'https://apps.example';
+const client = (token?: string | null) =>
+  createClient({ serverUrl: server.url, appId: 'coming-soon', appBaseUrl: APP_BASE, ...(token === undefined ? {} : { token }) });
+
+describe('token', () => {
+  it('uses the stored token when none is passed', async () => {
+    window.localStorage.setItem('base44_access_token', 'stored');
+    await client().auth.me();
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer stored');
+  });
+
+  it('setToken stores under both keys unless told not to', () => {
+    const c = client(null);
+    c.setToken('kept');
+    expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual(['kept', 'kept']);
+    c.setToken('memory-only', false);
+    expect(c.getToken()).toBe('memory-only');
+    expect(localStorage.getItem('base44_access_token')).toBe('kept');
+  });
+
+  it('sends the current address as X-Origin-URL', async () => {
+    await client(null).publicSettings.get();
+    expect(server.requests[0]?.headers['x-origin-url']).toBe('http://localhost/ComingSoon?tab=1#top');
+  });
+});
+
+describe('login', () => {
+  it('stores the returned token under both keys', async () => {
+    server.respond(() => ({ status: 200, body: { access_token: 'fresh', user: { id: 'u', email: 'a@b.c', role: 'user' } } }));
+    const c = client(null);
+    await c.auth.login('a@b.c', 'pw');
+    expect(c.getToken()).toBe('fresh');
+    expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual(['fresh', 'fresh']);
+  });
+
+  it('a 401 logs out: both keys and the client token are cleared, without navigating', async () => {
+    localStorage.setItem('base44_access_token', 'old');
+    localStorage.setItem('token', 'old');
+    server.respond(() => ({ status: 401, body: { message: 'Invalid email or password' } }));
+    const c = client();
+    const error = await c.auth.login('a@b.c', 'wrong').catch((caught: unknown) => caught);
+    expect(isPlatformError(error) && error.message).toBe('Invalid email or password');
+    expect(c.getToken()).toBeNull();
+    expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual([null, null]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout', () => {
+  beforeEach(() => {
+    localStorage.setItem('base44_access_token', 'tok');
+    localStorage.setItem('token', 'tok');
+  });
+
+  it('clears both keys and the client token, then reloads', () => {
+    const c = client();
+    c.auth.logout();
+    expect(c.getToken()).toBeNull();
+    expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual([null, null]);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('follows a same-origin redirect target', () => {
+    client().auth.logout('/goodbye?x=1');
+    expect(assign).toHaveBeenCalledWith('http://localhost/goodbye?x=1');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'data:text/html,x', 'http://localhost:8080/'])(
+    'never follows %p: it reloads instead, after logging out',
+    (target) => {
+      const c = client();
+      c.auth.logout(target);
+      expect(assign).not.toHaveBeenCalled();
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(c.getToken()).toBeNull();
+      expect(localStorage.getItem('base44_access_token')).toBeNull();
+    },
+  );
+});
+
+describe('login redirect', () => {
+  it('sends the browser to {appBase}/login with the current absolute address', () => {
+    client(null).auth.redirectToLogin();
+    expect(assign).toHaveBeenCalledWith(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`);
+  });
+
+  it('resolves a same-origin next address to an absolute one', () => {
+    expect(client(null).auth.loginUrl('/Other')).toBe(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}`);
+  });
+
+  it.each(['//evil.example', 'https://evil.example/phish', 'javascript:alert(1)'])(
+    'replaces the foreign next address %p by the current address',
+    (next) => {
+      expect(client(null).auth.loginUrl(next)).toBe(
+        `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`,
+      );
+    },
+  );
+
+  it('uses the page origin when the client has no app base URL and no server URL', () => {
+    const sameOrigin = createClient({ serverUrl: '', appId: 'coming-soon', token: null });
+    expect(sameOrigin.auth.loginUrl()).toMatch(/^http:\/\/localhost\/login\?from_url=/);
+  });
+});
