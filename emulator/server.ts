@@ -90,7 +90,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     runInBackground(task) {
       const running = task()
-        .catch((error: unknown) => console.error('[emulator] background task failed:', error))
+        .catch((error: unknown) => log(`background task failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => background.delete(running));
       background.add(running);
     },

@@ -120,7 +120,8 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
     // Browsers do not apply CORS to WebSocket upgrades, so the origin is checked here for both transports.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
-      callback(origin === undefined || context.corsOrigins.has(origin) ? null : 'Origin not allowed', true);
+      const allowed = origin === undefined || context.corsOrigins.has(origin);
+      callback(allowed ? null : 'Origin not allowed', allowed);
     },
   });
 

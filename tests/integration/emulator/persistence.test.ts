@@ -1,0 +1,132 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import type { RunningEmulator } from '@/emulator/types';
+import { apiClient, entityPath, type Json } from './api';
+
+const APP = 'coming-soon';
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'emulator-data-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function withEmulator<T>(run: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
+  const emulator = await startTestEmulator({ dataDir });
+  try {
+    return await run(emulator);
+  } finally {
+    await emulator.close();
+  }
+}
+
+describe('with a data dir', () => {
+  it('keeps every kind of data across a restart, and tokens stay valid', async () => {
+    const first = await withEmulator(async (emulator) => {
+      const api = apiClient(emulator);
+      const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
+      const admin = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
+      const { body: record } = await api('POST', entityPath(APP, 'Diary'), { json: { entry: 'day one', mood: { score: 7 } }, token });
+      await api('POST', entityPath(APP, 'Diary', '/bulk'), { json: [{ entry: 'two' }, { entry: 'three' }], token });
+      await api('PUT', entityPath(APP, 'User', '/user-user'), { json: { role: 'admin' }, token: admin });
+      const form = new FormData();
+      form.append('file', new File(['persisted bytes'], 'keep.txt', { type: 'text/plain' }));
+      const { body: upload } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, { body: form, token });
+      await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json: { to: 'keep@example.com', subject: 's', body: 'b' }, token });
+      const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'memory' }, token });
+      await api('POST', `/apps/${APP}/agents/conversations/${conversation.id as string}/messages`, { json: { content: 'remember me' }, token });
+      await api('POST', `/app-logs/${APP}/log-user-in-app/ComingSoon`, { token });
+      await api('POST', `/apps/${APP}/auth/register`, { json: { email: 'fresh@example.com', password: 'fresh-password' } });
+      return { token, record, fileUrl: new URL(upload.file_url as string), conversationId: conversation.id as string };
+    });
+
+    await withEmulator(async (emulator) => {
+      const api = apiClient(emulator);
+      const diary = await api<Json[]>('GET', `${entityPath(APP, 'Diary')}?sort=created_date`, { token: first.token });
+      expect(diary.body.map((entry) => entry.entry)).toEqual(['day one', 'two', 'three']);
+      expect(diary.body[0]).toEqual(first.record);
+      const me = await api('GET', entityPath(APP, 'User', '/me'), { token: first.token });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ role: 'admin' });
+      const file = await fetch(`${emulator.url}${first.fileUrl.pathname}`);
+      expect(await file.text()).toBe('persisted bytes');
+      expect(emulator.outbox().map((mail) => mail.to)).toEqual(expect.arrayContaining(['keep@example.com', 'fresh@example.com']));
+      const conversation = await api('GET', `/apps/${APP}/agents/conversations/${first.conversationId}`, { token: first.token });
+      expect((conversation.body.messages as Json[]).map((message) => message.role)).toEqual(['user', 'assistant']);
+      const visits = await api<Json[]>('GET', `/app-logs/${APP}`, { token: serviceTokenFor(APP) });
+      expect(visits.body).toHaveLength(1);
+      const unverified = await api('POST', `/apps/${APP}/auth/login`, { json: { email: 'fresh@example.com', password: 'fresh-password' } });
+      expect(unverified.body).toMatchObject({ code: 'email_not_verified' });
+    });
+  });
+
+  it('stores only scrypt hashes of passwords, never the passwords', async () => {
+    await withEmulator(async (emulator) => {
+      await apiClient(emulator)('POST', `/apps/${APP}/auth/register`, { json: { email: 'secret@example.com', password: 'my-secret-password' } });
+    });
+    const text = await readFile(path.join(dataDir, 'store.json'), 'utf8');
+    expect(text).not.toContain('my-secret-password');
+    expect(text).not.toContain('emulator-password');
+    const store = JSON.parse(text) as { accounts: Record<string, { email: string; password_hash: string }> };
+    const account = Object.values(store.accounts).find((entry) => entry.email === 'secret@example.com');
+    expect(account?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+  });
+
+  it('ignores and removes a partial temp file left by a crash', async () => {
+    await withEmulator(async (emulator) => {
+      const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
+      await apiClient(emulator)('POST', entityPath(APP, 'Kept'), { json: { ok: true }, token });
+    });
+    await writeFile(path.join(dataDir, 'store.json.99999.1.tmp'), '{"version":1,"accounts":{"trunc');
+    await withEmulator(async (emulator) => {
+      const { body } = await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Kept'));
+      expect(body).toHaveLength(1);
+    });
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses to start on a corrupt or foreign data file instead of overwriting it', async () => {
+    await writeFile(path.join(dataDir, 'store.json'), '{"version":1,');
+    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not valid JSON/);
+    expect(await readFile(path.join(dataDir, 'store.json'), 'utf8')).toBe('{"version":1,');
+    await writeFile(path.join(dataDir, 'store.json'), '{"version":7}');
+    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a version 1 store/);
+  });
+
+  it('accepts socket connections after a restart', async () => {
+    await withEmulator(async () => undefined);
+    await withEmulator(async (emulator) => {
+      const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query: { app_id: APP }, reconnection: false, forceNew: true });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        expect(socket.connected).toBe(true);
+      } finally {
+        socket.disconnect();
+      }
+    });
+  });
+});
+
+describe('without a data dir', () => {
+  it('starts empty every time', async () => {
+    const first = await startTestEmulator();
+    const token = await loginToken(first, APP, SEEDED_ACCOUNTS.user.email);
+    await apiClient(first)('POST', entityPath(APP, 'Gone'), { json: { a: 1 }, token });
+    await first.close();
+    const second = await startTestEmulator();
+    try {
+      expect((await apiClient(second)<Json[]>('GET', entityPath(APP, 'Gone'))).body).toEqual([]);
+      expect((await apiClient(second)('GET', entityPath(APP, 'User', '/me'), { token })).status).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+});

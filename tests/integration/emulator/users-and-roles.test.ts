@@ -1,0 +1,104 @@
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import type { RunningEmulator } from '@/emulator/types';
+import { apiClient, entityPath, type ApiCall, type Json } from './api';
+
+let emulator: RunningEmulator;
+let api: ApiCall;
+let userToken: string;
+let adminToken: string;
+const APP = 'coming-soon';
+const me = entityPath(APP, 'User', '/me');
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  api = apiClient(emulator);
+  userToken = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
+  adminToken = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
+});
+afterAll(() => emulator.close());
+
+describe('User/me', () => {
+  it('returns the current user', async () => {
+    const { status, body } = await api('GET', me, { token: userToken });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: 'user-user', email: 'user@example.com', full_name: 'Uli User', role: 'user' });
+  });
+
+  it('answers 401 without a token and 403 for the service role, which is nobody', async () => {
+    expect((await api('GET', me)).status).toBe(401);
+    expect((await api('GET', me, { token: serviceTokenFor(APP) })).status).toBe(403);
+  });
+
+  it('updates the own profile and custom fields', async () => {
+    const { status, body } = await api('PUT', me, { json: { full_name: 'Uli Updated', theme: 'dark' }, token: userToken });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ full_name: 'Uli Updated', theme: 'dark', role: 'user' });
+    expect((await api('GET', me, { token: userToken })).body).toMatchObject({ full_name: 'Uli Updated', theme: 'dark' });
+  });
+
+  it('refuses a change of the own role (403) but accepts the unchanged role', async () => {
+    const { status, body } = await api('PUT', me, { json: { role: 'admin' }, token: userToken });
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ code: 'cannot_change_own_role' });
+    expect((await api('PUT', me, { json: { role: 'user' }, token: userToken })).status).toBe(200);
+    expect((await api('GET', me, { token: userToken })).body).toMatchObject({ role: 'user' });
+    expect((await api('PUT', me, { json: { role: 'user' }, token: adminToken })).status).toBe(403);
+  });
+
+  it('refuses an e-mail change and malformed bodies without changing the user', async () => {
+    const before = (await api('GET', me, { token: userToken })).body;
+    expect((await api('PUT', me, { json: { email: 'other@example.com' }, token: userToken })).status).toBe(400);
+    expect((await api('PUT', me, { json: { full_name: 42 }, token: userToken })).status).toBe(400);
+    expect((await api('PUT', me, { json: ['x'], token: userToken })).status).toBe(400);
+    expect((await api('GET', me, { token: userToken })).body).toEqual(before);
+  });
+});
+
+describe('the User entity', () => {
+  it('shows a user only itself, and admins or the service role everyone', async () => {
+    const own = await api<Json[]>('GET', entityPath(APP, 'User'), { token: userToken });
+    expect(own.body.map((user) => user.id)).toEqual(['user-user']);
+    const all = await api<Json[]>('GET', entityPath(APP, 'User'), { token: adminToken });
+    expect(all.body.map((user) => user.id).sort()).toEqual(['user-admin', 'user-user']);
+    const service = await api<Json[]>('GET', entityPath(APP, 'User'), { token: serviceTokenFor(APP) });
+    expect(service.body).toHaveLength(2);
+    expect((await api('GET', entityPath(APP, 'User', '/user-admin'), { token: userToken })).status).toBe(403);
+    expect((await api('GET', entityPath(APP, 'User'))).status).toBe(401);
+  });
+
+  it('lets admins change another user\'s role but not users', async () => {
+    const path = entityPath(APP, 'User', '/user-user');
+    expect((await api('PUT', entityPath(APP, 'User', '/user-admin'), { json: { role: 'user' }, token: userToken })).status).toBe(403);
+    const promoted = await api('PUT', path, { json: { role: 'admin' }, token: adminToken });
+    expect(promoted.body).toMatchObject({ role: 'admin' });
+    expect((await api('GET', entityPath(APP, 'User'), { token: userToken })).body).toHaveLength(2);
+    expect((await api('PUT', path, { json: { role: 'owner' }, token: serviceTokenFor(APP) })).status).toBe(400);
+    expect((await api('PUT', path, { json: { role: 'user' }, token: serviceTokenFor(APP) })).body).toMatchObject({ role: 'user' });
+  });
+
+  it('never creates users directly, even for admins', async () => {
+    for (const [suffix, json] of [['', { email: 'x@example.com' }], ['/bulk', [{ email: 'x@example.com' }]]] as const) {
+      const { status, body } = await api('POST', entityPath(APP, 'User', suffix), { json, token: adminToken });
+      expect(status).toBe(403);
+      expect(body).toMatchObject({ code: 'use_invite' });
+    }
+  });
+
+  it('lets only admins delete users, and a deleted user\'s token stops working', async () => {
+    await api('POST', '/apps/coming-soon/users/invite-user', { json: { user_email: 'temp@example.com', role: 'user' }, token: adminToken });
+    const sso = await api('GET', '/apps/coming-soon/auth/sso/accesstoken/' + (await findUserId('temp@example.com')), { token: serviceTokenFor(APP) });
+    const tempToken = sso.body.access_token as string;
+    expect((await api('GET', me, { token: tempToken })).status).toBe(200);
+    const id = await findUserId('temp@example.com');
+    expect((await api('DELETE', entityPath(APP, 'User', `/${id}`), { token: userToken })).status).toBe(403);
+    expect((await api('DELETE', entityPath(APP, 'User', `/${id}`), { token: adminToken })).status).toBe(200);
+    expect((await api('GET', me, { token: tempToken })).status).toBe(401);
+  });
+});
+
+async function findUserId(email: string): Promise<string> {
+  const { body } = await api<Json[]>('GET', entityPath(APP, 'User'), { token: serviceTokenFor(APP) });
+  const user = body.find((entry) => entry.email === email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id as string;
+}
