@@ -11,6 +11,8 @@ export type RealtimeSubscriptions = Pick<Realtime, 'subscribeToEntity' | 'subscr
 export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscriptions {
   let instance: Realtime | undefined;
   let loading: Promise<Realtime> | undefined;
+  // Bumped by close(): subscriptions made before it must not start when a pending load finishes.
+  let generation = 0;
 
   function load(): Promise<Realtime> {
     loading ??= Promise.all([
@@ -29,9 +31,10 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
   function whenLoaded(start: (realtime: Realtime) => Unsubscribe): Unsubscribe {
     let stop: Unsubscribe | undefined;
     let cancelled = false;
+    const subscribedIn = generation;
     load().then(
       (realtime) => {
-        if (!cancelled) stop = start(realtime);
+        if (!cancelled && subscribedIn === generation) stop = start(realtime);
       },
       (error: unknown) => console.error('[platform-sdk] could not load real-time:', error),
     );
@@ -49,6 +52,9 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       return whenLoaded((realtime) => realtime.subscribeToConversation(conversationId, callback));
     },
     refreshToken: () => instance?.refreshToken(),
-    close: () => instance?.close(),
+    close: () => {
+      generation += 1;
+      instance?.close();
+    },
   };
 }

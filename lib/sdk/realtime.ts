@@ -4,7 +4,7 @@
  * This module and socket.io-client are both loaded on the first subscription (see realtime-loader.ts),
  * so pages that never subscribe download neither. One socket per client carries every room.
  */
-import type { Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { AgentConversation, AgentMessage, EntityChangeEvent, EntityFields, EntityRecord, Unsubscribe } from './types';
 
 /** Socket options from SPEC section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
@@ -17,7 +17,7 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
   reconnectionAttempts: Infinity,
   timeout: 20_000,
-} as const;
+} satisfies Partial<ManagerOptions & SocketOptions>;
 
 /** A room's raw `update_model` payload (`data`, usually a JSON string). */
 export type RoomListener = (data: unknown) => void;
@@ -135,7 +135,7 @@ export function createRealtime(config: RealtimeConfig): Realtime {
     opening = import('socket.io-client')
       .then(({ io }) => {
         if (openedIn !== generation) return;
-        const connection = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, transports: ['websocket'], query: query() });
+        const connection = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, query: query() });
         // Rejoin every room that still has listeners on each (re)connect; the server forgets rooms.
         connection.on('connect', () => {
           for (const room of listeners.keys()) connection.emit('join', room);

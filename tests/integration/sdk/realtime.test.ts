@@ -133,4 +133,13 @@ describe('authentication of the socket', () => {
     client.cleanup();
     await waitForEmptyRoom(platform, room('Todo'));
   });
+
+  it('cleanup while real-time is still loading cancels the subscriptions made before it', async () => {
+    const client = await user();
+    client.entity('Early').subscribe(() => undefined);
+    client.cleanup();
+    client.entities.Todo.subscribe(() => undefined);
+    await waitForRoomMembers(platform, room('Todo'));
+    expect(await emitToRoom(platform, room('Early'), 'probe', null)).toBe(0);
+  });
 });
