@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorContext } from '../context';
-import { HttpError, accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import type { AppConfig } from '../seed';
 import type { Account, EntityRecord } from '../store/store';
 import type { UserRole } from '../types';
@@ -107,8 +107,4 @@ export function isPrivileged(caller: Caller): boolean {
 export function creatorOf(caller: Caller): string | null {
   if (caller.kind === 'user') return caller.account.email;
   return caller.kind === 'service' ? 'service' : null;
-}
-
-export function isHttpError(error: unknown): error is HttpError {
-  return error instanceof HttpError;
 }

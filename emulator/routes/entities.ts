@@ -23,13 +23,14 @@ interface EntityScope {
   app: AppConfig;
   caller: Caller;
   entity: string;
+  /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
   records: Record<string, EntityRecord>;
 }
 
 function scope(context: EmulatorContext, request: RouteRequest): EntityScope {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
   const entity = requireEntityName(request.params.entity as string);
-  return { app, caller, entity, records: context.store.collection(app.id, entity) };
+  return { app, caller, entity, records: context.store.data.apps[app.id]?.entities[entity] ?? {} };
 }
 
 function findRecord(target: EntityScope, id: string): EntityRecord {
@@ -63,7 +64,8 @@ function readable(target: EntityScope): EntityRecord[] {
 async function insertAll(context: EmulatorContext, target: EntityScope, items: Record<string, unknown>[]): Promise<EntityRecord[]> {
   const createdBy = creatorOf(target.caller);
   const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
-  for (const record of created) target.records[record.id] = record;
+  const records = context.store.collection(target.app.id, target.entity);
+  for (const record of created) records[record.id] = record;
   await context.store.commit();
   for (const record of created) context.realtime.entityChanged(target.app.id, target.entity, 'create', record);
   return created;
