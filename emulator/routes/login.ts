@@ -12,8 +12,9 @@ import { authenticate, completeLogin } from './auth';
 /**
  * `{appBase}/login?from_url=...`: log in, then go back to `from_url` with `access_token` added, but
  * only to an origin the app allows. An open redirect here would hand tokens to any site, so an
- * unknown origin gets a refusal page, never a redirect. The app comes from `app_id` when given;
- * otherwise the visitor picks it (every emulated app shares this one base URL).
+ * unknown origin gets a refusal page, never a redirect. Every emulated app shares one base URL, so
+ * the app comes from `app_id`, or from a per-app base URL (`{url}/apps/{appId}/login`); without
+ * either the visitor picks it in the form.
  */
 
 function headersFor(origins: Iterable<string>): Record<string, string> {
@@ -47,9 +48,8 @@ function appChoices(context: EmulatorContext, appId: string | null): { apps: App
 }
 
 export function registerLoginRoutes(router: Router, context: EmulatorContext): void {
-  router.add('GET', '/login', (request) => {
-    const params = request.url.searchParams;
-    const choices = appChoices(context, params.get('app_id'));
+  const showForm = (params: URLSearchParams, appId: string | null): Reply => {
+    const choices = appChoices(context, appId);
     if ('status' in choices) return choices;
     const origins = new Set(choices.apps.flatMap((app) => [...siteOriginsOf(context, app)]));
     const fromUrl = checkFromUrl(params.get('from_url'), origins);
@@ -60,7 +60,11 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       selectedAppId: choices.apps[0]?.id ?? '',
     });
     return htmlReply(200, html, headersFor(origins));
-  });
+  };
+
+  router.add('GET', '/login', (request) => showForm(request.url.searchParams, request.url.searchParams.get('app_id')));
+  // A per-app base URL (`{url}/apps/{appId}`) names the app without a query parameter.
+  router.add('GET', '/apps/:appId/login', (request) => showForm(request.url.searchParams, request.params.appId as string));
 
   router.add('POST', '/login', async (request) => {
     const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
@@ -89,4 +93,11 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     }
   });
 
+  // Tokens are stateless, so logging out only means going back; the same origin rules as login.
+  router.add('GET', '/api/apps/auth/logout', (request) => {
+    const origins = new Set([...context.apps.values()].flatMap((app) => [...siteOriginsOf(context, app)]));
+    const fromUrl = checkFromUrl(request.url.searchParams.get('from_url'), origins);
+    if (!(fromUrl instanceof URL)) return fromUrl;
+    return { status: 303, headers: { Location: fromUrl.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+  });
 }

@@ -106,6 +106,24 @@ describe('the login page', () => {
     expect(posted.status).toBe(400);
   });
 
+  it('serves a per-app base URL that fixes the app', async () => {
+    const response = await fetch(`${emulator.url}/apps/invite-only/login?from_url=${encodeURIComponent(SITE)}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Log in to Invite Only');
+    expect(html).toContain('<input type="hidden" name="app_id" value="invite-only">');
+    expect((await fetch(`${emulator.url}/apps/ghost/login?from_url=${encodeURIComponent(SITE)}`)).status).toBe(404);
+  });
+
+  it('sends a logout back to an allowed from_url only', async () => {
+    const back = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(SITE);
+    const away = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('https://evil.example.com/')}`, { redirect: 'manual' });
+    expect(away.status).toBe(400);
+    expect(away.headers.get('location')).toBeNull();
+  });
+
   it('refuses a login form posted as something other than a form (415)', async () => {
     const response = await fetch(`${emulator.url}/login`, {
       method: 'POST',
