@@ -85,7 +85,7 @@ export function parseArguments(argv: readonly string[]): EmulatorOptions | 'help
   return options;
 }
 
-function describeSeed(seed: Seed, url: string): string {
+export function describeSeed(seed: Seed, url: string): string {
   const lines = [`Local platform emulator listening on ${url}`, `  API:    ${url}/api`, `  Login:  ${url}/login?app_id=<app>&from_url=<address>`, `  Outbox: ${url}/api/_emulator/outbox`, '', 'Apps:'];
   for (const app of seed.apps) {
     lines.push(`  ${app.id} (${app.access}) service token: ${app.serviceToken}; site origins: ${app.siteOrigins.join(', ')}`);

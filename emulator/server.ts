@@ -15,6 +15,7 @@ import { registerEntityRoutes } from './routes/entities';
 import { registerFileRoutes } from './routes/files';
 import { registerFunctionRoutes } from './routes/functions';
 import { registerIntegrationRoutes } from './routes/integrations';
+import { registerPublicSettingsRoutes } from './routes/public-settings';
 import { registerLoginRoutes } from './routes/login';
 import { registerUserMeRoutes } from './routes/user-me';
 import { registerUserRoutes } from './routes/users';
@@ -35,6 +36,7 @@ function buildRouter(context: EmulatorContext): Router {
   registerUserMeRoutes(router, context);
   registerEntityRoutes(router, context);
   registerUserRoutes(router, context);
+  registerPublicSettingsRoutes(router, context);
   registerAuthRoutes(router, context);
   registerIntegrationRoutes(router, context);
   registerFunctionRoutes(router, context);

@@ -1,12 +1,12 @@
 import { createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
-import { authorize, callerFromToken, checkAppAccess, creatorOf, normaliseToken, requireAdmin, requireApp } from '../auth/caller';
+import { authorize, creatorOf, requireAdmin } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
 
-/** Inviting users (admins and the service role), SSO tokens (service role) and public settings. */
+/** Inviting users (admins and the service role) and SSO tokens (service role). */
 
 async function inviteUser(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
@@ -45,24 +45,5 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
     const account = context.store.data.accounts[userId];
     if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
     return jsonReply(200, { access_token: issueAccessToken(context, app, account) });
-  });
-
-  router.add('GET', '/api/apps/public/prod/public-settings/by-id/:appId', (request) => {
-    const app = requireApp(context, request.params.appId as string);
-    // A stale or foreign token must lead to the login page (403 auth_required), not to a 401 the
-    // site cannot recover from: the reference client loops forever on a dead token.
-    const header = request.headers.authorization ?? '';
-    const token = normaliseToken(/^Bearer\s+(\S+)$/i.exec(header)?.[1]);
-    const caller = callerFromToken(context, app, token) ?? { kind: 'anonymous' as const };
-    checkAppAccess(app, caller);
-    return jsonReply(200, {
-      id: app.id,
-      public_settings: {
-        name: app.name,
-        access: app.access,
-        requires_auth: app.access !== 'public',
-        registered_users_only: app.access === 'registered_only',
-      },
-    });
   });
 }
