@@ -1,22 +1,51 @@
 /**
  * `npm start`: build the site if needed, then serve it like a static host next to the local
  * platform emulator, so every flow runs on one machine with no account anywhere.
+ *
+ * Env: PORT/HOST (site, default 127.0.0.1:3000), EMULATOR_PORT (default 3001), EMULATOR_DATA_DIR
+ * (persist the platform's data; default: in memory), EMULATOR_LATENCY_MS (slow platform).
  */
 import path from 'node:path';
-import type { Server } from 'node:http';
+import { describeSeed } from '../emulator/cli';
+import { loadSeed } from '../emulator/seed';
+import { startEmulator } from '../emulator/server';
 import { ensureBuild } from './build-site';
 import { serveStatic } from './serve';
 
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
-  const port = Number(process.env.PORT ?? 3000);
-  await ensureBuild({ outDir: 'out' });
-  const site: Server = await serveStatic({ root: path.resolve('out'), host, port });
-  console.log(`Site:     http://${host}:${port}/`);
+  const port = numberFromEnv('PORT', 3000);
+  const siteOrigins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
 
+  await ensureBuild({ outDir: 'out' });
+  const emulator = await startEmulator({
+    host,
+    port: numberFromEnv('EMULATOR_PORT', 3001),
+    dataDir: process.env.EMULATOR_DATA_DIR || undefined,
+    latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
+    siteOrigins,
+  });
+  const site = await serveStatic({ root: path.resolve('out'), host, port });
+
+  const { seed } = await loadSeed(undefined);
+  console.log(describeSeed(seed, emulator.url));
+  console.log(`\nSite: http://${host}:${port}/ (talks to the emulator above)`);
+
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     site.closeAllConnections();
-    site.close(() => process.exit(0));
+    site.close();
+    emulator.close().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

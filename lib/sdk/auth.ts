@@ -54,7 +54,11 @@ export interface AuthModule {
    * `redirectUrl` if it is same-origin, else reloads. In Node it only forgets the token.
    */
   logout(redirectUrl?: string): void;
-  /** The login page address: `{appBase}/login?from_url=<absolute return address>`. */
+  /**
+   * The login page address: `{appBase}/login?from_url=<absolute return address>&app_id=<appId>`.
+   * `app_id` (as the platform's own login links carry it) lets a login page shared by several apps
+   * (the local emulator's) know which app is meant; per-app login pages ignore it.
+   */
   loginUrl(nextUrl?: string): string;
   /**
    * Sends the browser to the login page. `nextUrl` (default: the current address) must be
@@ -111,7 +115,7 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     const current = window.location.href;
     const returnTo = nextUrl === undefined ? current : (safeRedirectTarget(nextUrl, window.location.origin) ?? current);
     const base = (appBaseUrl || window.location.origin).replace(/\/+$/, '');
-    return `${base}/login?from_url=${encodeURIComponent(returnTo)}`;
+    return `${base}/login?from_url=${encodeURIComponent(returnTo)}&app_id=${encodeURIComponent(appId)}`;
   }
 
   return {

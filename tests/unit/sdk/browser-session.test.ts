@@ -27,6 +27,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const APP_BASE = 'https://apps.example';
+const APP_ID = 'coming-soon';
 const client = (token?: string | null) =>
   createClient({ serverUrl: server.url, appId: 'coming-soon', appBaseUrl: APP_BASE, ...(token === undefined ? {} : { token }) });
 
@@ -112,18 +113,18 @@ describe('logout', () => {
 describe('login redirect', () => {
   it('sends the browser to {appBase}/login with the current absolute address', () => {
     client(null).auth.redirectToLogin();
-    expect(assign).toHaveBeenCalledWith(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`);
+    expect(assign).toHaveBeenCalledWith(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`);
   });
 
   it('resolves a same-origin next address to an absolute one', () => {
-    expect(client(null).auth.loginUrl('/Other')).toBe(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}`);
+    expect(client(null).auth.loginUrl('/Other')).toBe(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}&app_id=${APP_ID}`);
   });
 
   it.each(['//evil.example', 'https://evil.example/phish', 'javascript:alert(1)'])(
     'replaces the foreign next address %p by the current address',
     (next) => {
       expect(client(null).auth.loginUrl(next)).toBe(
-        `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`,
+        `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`,
       );
     },
   );
