@@ -1,0 +1,52 @@
+/**
+ * Visitors of the production site download none of the editor code, and its HTML carries no source
+ * annotations. Checked twice: in the build output and in the browser's network log.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '../fixtures';
+import { containsBridgeCode, recordScripts } from './helpers';
+
+const OUT = path.resolve(__dirname, '../../../out');
+
+/** The files `out/index.html` loads with `<script src>`. */
+function initialScripts(): string[] {
+  const html = readFileSync(path.join(OUT, 'index.html'), 'utf8');
+  return Array.from(html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), (match) => match[1] ?? '');
+}
+
+test('the production build keeps the bridge in a lazy chunk that / does not load', () => {
+  expect(existsSync(path.join(OUT, 'index.html')), 'run the production build first').toBe(true);
+  const html = readFileSync(path.join(OUT, 'index.html'), 'utf8');
+  expect(html).not.toContain('data-source-location');
+  expect(html).not.toContain('data-dynamic-content');
+
+  const scripts = initialScripts();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const source = readFileSync(path.join(OUT, new URL(src, 'http://site.test').pathname), 'utf8');
+    expect(containsBridgeCode(source), `${src} must not contain editor code`).toBe(false);
+  }
+
+  // The bridge is in the build (framed pages fetch it), just not in what / loads up front.
+  const chunks = path.join(OUT, '_next', 'static', 'chunks');
+  const lazy = readdirSync(chunks, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => containsBridgeCode(readFileSync(path.join(chunks, file), 'utf8')));
+  expect(lazy.length).toBeGreaterThan(0);
+  for (const file of lazy) expect(scripts.some((src) => src.endsWith(file))).toBe(false);
+});
+
+test('a visitor of / downloads no bridge, agent or Tailwind runtime code', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(containsBridgeCode(script.body), `${script.url} must not contain editor code`).toBe(false);
+    expect(script.url).not.toContain('tailwindcss-browser');
+  }
+  await expect(page.locator('[data-source-location]')).toHaveCount(0);
+});
