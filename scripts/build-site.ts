@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { generateHeaders } from './generate-headers';
 
 const ROOT = path.resolve(__dirname, '..');
 const INPUTS = [
-  'app', 'components', 'lib', 'public', 'build', 'pages.config.ts', 'next.config.mjs',
+  'app', 'components', 'lib', 'public', 'build', 'deploy/headers', 'pages.config.ts', 'next.config.mjs',
   'postcss.config.mjs', 'tsconfig.json', 'package-lock.json',
 ];
 
@@ -70,11 +71,24 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   });
 }
 
+/** Runs `fn` with `env` applied to process.env (the header generator reads the build env). */
+function withEnv(env: Record<string, string>, fn: () => void): void {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    fn();
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
 /** Builds `target` unless its last build is still current. Returns whether it built. */
 export async function ensureBuild(target: BuildTarget, { force = false } = {}): Promise<boolean> {
   if (!force && isBuildFresh(target)) return false;
   const env = buildEnv(target);
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
+  withEnv(env, () => generateHeaders(target.outDir));
   const stamp = stampFile(target);
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, fingerprint(target));

@@ -42,7 +42,8 @@ function safeSegments(urlPath: string): string[] | null {
 export async function resolveStaticFile(root: string, urlPath: string): Promise<ResolvedFile> {
   const notFound: ResolvedFile = { file: path.join(root, '404.html'), status: 404 };
   const segments = safeSegments(urlPath);
-  if (!segments) return notFound;
+  // Host configuration is not content: hosts never serve their _headers file.
+  if (!segments || segments[0] === '_headers') return notFound;
 
   const base = path.join(root, ...segments);
   const candidates =

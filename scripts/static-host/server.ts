@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { headersForPath, parseHeadersFile } from '../../deploy/headers/formats';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
 import { resolveStaticFile } from './resolve';
@@ -9,8 +11,17 @@ import { resolveStaticFile } from './resolve';
 export interface StaticServerOptions {
   /** The folder to serve (a Next.js static export). */
   root: string;
-  /** Extra headers per request path (security headers, added by the deploy config). */
-  headersFor?: (urlPath: string) => Record<string, string>;
+}
+
+/**
+ * The headers a static host would add: the export's own `_headers` file when there is one (so the
+ * browser tests run under exactly the production CSP), else the built-in caching rules.
+ */
+function loadHostHeaders(root: string): (urlPath: string) => Record<string, string> {
+  const file = path.join(root, '_headers');
+  if (!existsSync(file)) return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath) });
+  const rules = parseHeadersFile(readFileSync(file, 'utf8'));
+  return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath), ...headersForPath(rules, urlPath) });
 }
 
 interface Encoded {
@@ -38,8 +49,9 @@ function createEncoder() {
   };
 }
 
-export function createStaticServer({ root, headersFor }: StaticServerOptions): Server {
+export function createStaticServer({ root }: StaticServerOptions): Server {
   const absoluteRoot = path.resolve(root);
+  const headersFor = loadHostHeaders(absoluteRoot);
   const encode = createEncoder();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -55,10 +67,10 @@ export function createStaticServer({ root, headersFor }: StaticServerOptions): S
     const contentType = contentTypeOf(file);
     const headers: Record<string, string> = {
       'Content-Type': contentType,
-      'Cache-Control': cacheControlFor(urlPath),
       ETag: etag,
       Vary: 'Accept-Encoding',
-      ...headersFor?.(urlPath),
+      // Unknown paths are answered with 404.html under the site-wide rules only, as hosts do.
+      ...headersFor(status === 404 ? '/404-fallback' : urlPath),
     };
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);

@@ -7,11 +7,23 @@ export function isLoopbackUrl(raw: string): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+const CSP_MARK = 'CSP violation:';
+
+interface Fixtures {
+  offsiteRequests: string[];
+  consoleErrors: string[];
+  cspViolations: string[];
+  /** Set by the one test that provokes a violation on purpose. */
+  allowCspViolations: boolean;
+}
+
 /**
- * Every page test also proves that nothing leaves this machine: no CDN, font, analytics or platform
- * host is contacted, only loopback. Console errors fail the test as well.
+ * Every browser test also proves that nothing leaves this machine (no CDN, font, analytics or
+ * platform host is contacted, only loopback) and that the page runs under the production Content
+ * Security Policy without a single violation.
  */
-export const test = base.extend<{ offsiteRequests: string[]; consoleErrors: string[] }>({
+export const test = base.extend<Fixtures>({
+  allowCspViolations: [false, { option: true }],
   offsiteRequests: [
     async ({ context }, use) => {
       const offsite: string[] = [];
@@ -31,6 +43,21 @@ export const test = base.extend<{ offsiteRequests: string[]; consoleErrors: stri
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ context, consoleErrors, allowCspViolations }, use) => {
+      await context.addInitScript((mark) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      }, CSP_MARK);
+      const violations = () => consoleErrors.filter((text) => text.startsWith(CSP_MARK) || /Content Security Policy/.test(text));
+      const live: string[] = [];
+      await use(live);
+      live.push(...violations());
+      if (!allowCspViolations) expect(live, 'Content Security Policy violations').toEqual([]);
     },
     { auto: true },
   ],
