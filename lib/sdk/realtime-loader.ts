@@ -1,7 +1,10 @@
 /**
  * The part of real-time that ships in the initial bundle: a stand-in that loads realtime.ts (and with
- * it socket.io-client) on the first subscription and forwards to it.
+ * it socket.io-client) on the first subscription and forwards to it. Callbacks wrapped with
+ * `withSubscriptionHooks` (realtime-hooks.ts) bring their error/join/disconnect hooks along.
  */
+import { PlatformError } from './errors';
+import { subscriptionHooksOf, type SubscriptionHooks } from './realtime-hooks';
 import type { Realtime, RealtimeConfig } from './realtime';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
@@ -19,7 +22,7 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       import('./realtime'),
       // Fetched in parallel with realtime.ts, which imports it lazily too: one round trip, not two.
       import('socket.io-client'),
-    ]).then(([module]) => (instance = module.createRealtime(config)));
+    ]).then(([module]) => (instance = module.createRealtime(config, { PlatformError })));
     // A failed chunk load (offline, deploy in between) may be retried by the next subscription.
     loading.catch(() => {
       loading = undefined;
@@ -27,8 +30,10 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
     return loading;
   }
 
-  /** Starts a subscription once real-time is loaded, unless it was cancelled first. */
-  function whenLoaded(start: (realtime: Realtime) => Unsubscribe): Unsubscribe {
+  /** Starts a subscription now if real-time is loaded, else once it is, unless cancelled first. */
+  function whenLoaded(hooks: SubscriptionHooks, start: (realtime: Realtime) => Unsubscribe): Unsubscribe {
+    // Synchronous once loaded, so a join goes out before whatever the caller does next (a fetch).
+    if (instance) return start(instance);
     let stop: Unsubscribe | undefined;
     let cancelled = false;
     const subscribedIn = generation;
@@ -36,7 +41,13 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       (realtime) => {
         if (!cancelled && subscribedIn === generation) stop = start(realtime);
       },
-      (error: unknown) => console.error('[platform-sdk] could not load real-time:', error),
+      (error: unknown) => {
+        if (cancelled) return;
+        // The code of RealtimeErrorCodes.unavailable, spelled out so realtime-parse stays out of this bundle.
+        const failure = new PlatformError('Could not load the real-time client', { code: 'REALTIME_UNAVAILABLE', cause: error });
+        if (hooks.onError) hooks.onError(failure);
+        else console.error('[platform-sdk] could not load real-time:', error);
+      },
     );
     return () => {
       cancelled = true;
@@ -46,10 +57,12 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
 
   return {
     subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void) {
-      return whenLoaded((realtime) => realtime.subscribeToEntity<T>(entityName, callback));
+      const hooks = subscriptionHooksOf(callback);
+      return whenLoaded(hooks, (realtime) => realtime.subscribeToEntity<T>(entityName, callback, hooks));
     },
     subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void) {
-      return whenLoaded((realtime) => realtime.subscribeToConversation(conversationId, callback));
+      const hooks = subscriptionHooksOf(callback);
+      return whenLoaded(hooks, (realtime) => realtime.subscribeToConversation(conversationId, callback, hooks));
     },
     refreshToken: () => instance?.refreshToken(),
     close: () => {

@@ -1,11 +1,30 @@
 /**
- * Real-time updates over socket.io (PLATFORM-NOTES "Real-time").
+ * Real-time updates over socket.io (SPEC sections 4, 7 and 9; PLATFORM-NOTES "Real-time").
  *
  * This module and socket.io-client are both loaded on the first subscription (see realtime-loader.ts),
- * so pages that never subscribe download neither. One socket per client carries every room.
+ * so pages that never subscribe download neither. One socket per client carries every room; rooms
+ * are reference-counted by {@link RoomRegistry}. Everything the server sends is decoded defensively:
+ * a bad payload reaches the room's error listeners and never throws out of a socket handler.
  */
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import type { AgentConversation, AgentMessage, EntityChangeEvent, EntityFields, EntityRecord, Unsubscribe } from './types';
+import type { PlatformError } from './errors';
+import type { SubscriptionHooks } from './realtime-hooks';
+import {
+  RealtimeErrorCodes,
+  decodeConversationUpdate,
+  decodeEntityChange,
+  parseServerError,
+  parseUpdateEnvelope,
+  type Decoded,
+  type RealtimeProblem,
+} from './realtime-parse';
+import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
+import { socketUrlProblem } from './realtime-url';
+import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
+
+export { parseConversationUpdate, parseEntityChange, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from './realtime-parse';
+export { ROOM_LEAVE_GRACE_MS } from './realtime-rooms';
+export { MAX_SOCKET_URL_LENGTH } from './realtime-url';
 
 /** Socket options from SPEC section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
@@ -29,16 +48,33 @@ export interface RealtimeConfig {
   getToken: () => string | null;
 }
 
+/**
+ * What the loader hands over besides the config. The error class comes from the caller because this
+ * lazily loaded module must not import errors.ts at run time: the bundler would then move errors.ts
+ * into a chunk shared with the initial bundle, and the split alone costs that bundle ~200 B gzip.
+ */
+export interface RealtimeDependencies {
+  PlatformError: typeof PlatformError;
+}
+
 export interface Realtime {
   /** Listens to a room; joins it when the socket is (or becomes) connected. */
-  subscribe(room: string, listener: RoomListener): Unsubscribe;
-  /** Calls `callback` with each parsed change of an entity collection; malformed updates are skipped. */
-  subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void): Unsubscribe;
-  /** Calls `callback` with the whole conversation after each change; malformed updates are skipped. */
-  subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void): Unsubscribe;
-  /** Reconnects with the current token after a login or logout, if a socket is open. */
+  subscribe(room: string, listener: RoomListener, hooks?: SubscriptionHooks): Unsubscribe;
+  /** Calls `callback` with each parsed change of an entity collection; bad updates go to `hooks.onError`. */
+  subscribeToEntity<T extends object>(
+    entityName: string,
+    callback: (event: EntityChangeEvent<T>) => void,
+    hooks?: SubscriptionHooks,
+  ): Unsubscribe;
+  /** Calls `callback` with the whole conversation after each change; bad updates go to `hooks.onError`. */
+  subscribeToConversation(
+    conversationId: string,
+    callback: (conversation: AgentConversation) => void,
+    hooks?: SubscriptionHooks,
+  ): Unsubscribe;
+  /** Reconnects with the current token after a login or logout, and rejoins every room. */
   refreshToken(): void;
-  /** Disconnects and drops every listener. */
+  /** Disconnects and drops every listener. The instance may be used again afterwards. */
   close(): void;
 }
 
@@ -52,81 +88,107 @@ export function conversationRoom(conversationId: string): string {
   return `/agent-conversations/${conversationId}`;
 }
 
-function parseJson(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
+/** A refused connection (`connect_error` that socket.io will not retry), with the server's code if any. */
+function refusedConnection(error: unknown): RealtimeProblem {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+  const message = error instanceof Error && error.message ? error.message : 'The real-time server refused the connection';
+  return { message, code: typeof code === 'string' ? code : RealtimeErrorCodes.connectionRefused, data, cause: error };
 }
 
-function isRecordObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const CHANGE_TYPES = new Set(['create', 'update', 'delete']);
-
-/** Parses an entity room's `update_model` data; null when it is not a valid change event. */
-export function parseEntityChange<T extends object = EntityFields>(data: unknown): EntityChangeEvent<T> | null {
-  const event = parseJson(data);
-  if (!isRecordObject(event) || typeof event.type !== 'string' || !CHANGE_TYPES.has(event.type)) return null;
-  const record = isRecordObject(event.data) ? (event.data as EntityRecord<T>) : undefined;
-  const id = typeof event.id === 'string' ? event.id : record?.id;
-  if (typeof id !== 'string') return null;
-  return {
-    type: event.type as EntityChangeEvent['type'],
-    id,
-    data: record,
-    timestamp: typeof event.timestamp === 'string' ? event.timestamp : new Date().toISOString(),
-  };
-}
-
-/**
- * Parses an agent room's `update_model` data (the whole conversation); null when malformed. The
- * platform also names the changed message under `_message`: it is merged into `messages` (replacing
- * the message with the same id, else appended) and dropped, so callers get a plain conversation.
- */
-export function parseConversationUpdate(data: unknown): AgentConversation | null {
-  const parsed = parseJson(data);
-  if (!isRecordObject(parsed) || typeof parsed.id !== 'string' || !Array.isArray(parsed.messages)) return null;
-  const { _message: changed, ...conversation } = parsed;
-  const messages = parsed.messages as AgentMessage[];
-  if (isRecordObject(changed)) {
-    const message = changed as AgentMessage;
-    const index = message.id === undefined ? -1 : messages.findIndex((existing) => existing?.id === message.id);
-    conversation.messages = index === -1 ? [...messages, message] : messages.map((m, i) => (i === index ? message : m));
-  }
-  return conversation as AgentConversation;
-}
-
-interface UpdateModelMessage {
-  room?: unknown;
-  data?: unknown;
-}
-
-export function createRealtime(config: RealtimeConfig): Realtime {
-  const listeners = new Map<string, Set<RoomListener>>();
+export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDependencies): Realtime {
+  const toError = ({ message, ...details }: RealtimeProblem): PlatformError => new dependencies.PlatformError(message, details);
   let socket: Socket | undefined;
   let opening: Promise<void> | undefined;
+  // Set while the handshake URL is over the limit: new subscribers learn why nothing arrives.
+  let urlProblem: PlatformError | undefined;
   // Bumped by close(): a socket whose import finishes after close() must not connect.
   let generation = 0;
+
+  const rooms = new RoomRegistry({
+    isConnected: () => socket?.connected === true,
+    join: (room) => socket?.emit('join', room),
+    leave: (room) => socket?.emit('leave', room),
+  });
 
   function query(): Record<string, string> {
     const token = config.getToken();
     return token ? { app_id: config.appId, token } : { app_id: config.appId };
   }
 
-  function dispatch(message: UpdateModelMessage): void {
-    if (typeof message?.room !== 'string') return;
-    for (const listener of listeners.get(message.room) ?? []) {
-      try {
-        listener(message.data);
-      } catch (error) {
-        // One failing subscriber must not starve the others of the update.
-        console.error('[platform-sdk] real-time listener failed:', error);
-      }
+  /** The current query, or undefined (after telling every subscriber) when its URL is too long. */
+  function checkedQuery(): Record<string, string> | undefined {
+    const current = query();
+    const problem = socketUrlProblem(config.serverUrl, SOCKET_OPTIONS.path, current);
+    urlProblem = problem ? toError(problem) : undefined;
+    if (!urlProblem) return current;
+    rooms.reportError(undefined, urlProblem);
+    return undefined;
+  }
+
+  function onUpdate(message: unknown): void {
+    const envelope = parseUpdateEnvelope(message);
+    if (envelope) {
+      rooms.dispatch(envelope.room, envelope.data);
+      return;
     }
+    // Without a room there is no telling whose update it was: everyone may have missed a change.
+    rooms.reportError(
+      undefined,
+      toError({ message: 'Ignored an update_model message without a room', code: RealtimeErrorCodes.malformedUpdate }),
+    );
+  }
+
+  function onServerError(payload: unknown): void {
+    const { room, problem } = parseServerError(payload);
+    if (room !== undefined) rooms.refuse(room, toError(problem));
+    else rooms.reportError(undefined, toError(problem));
+  }
+
+  /** Wraps a handler so nothing the server sends can throw out of socket.io's event loop. */
+  function guarded<Args extends unknown[]>(handler: (...args: Args) => void): (...args: Args) => void {
+    return (...args) => {
+      try {
+        handler(...args);
+      } catch (error) {
+        console.error('[platform-sdk] real-time handler failed:', error);
+      }
+    };
+  }
+
+  function attach(connection: Socket): void {
+    connection.on('connect', guarded(() => rooms.connected()));
+    connection.on(
+      'disconnect',
+      guarded((reason: string) => {
+        rooms.disconnected();
+        // socket.io never reconnects after the server's own disconnect(); without this a client the
+        // server kicked once would stay offline for good. The longest backoff delay keeps it polite.
+        if (reason === 'io server disconnect') {
+          setTimeout(() => {
+            if (socket === connection && !connection.active && rooms.hasSubscribers()) connection.connect();
+          }, SOCKET_OPTIONS.reconnectionDelayMax);
+        }
+      }),
+    );
+    connection.on('update_model', guarded(onUpdate));
+    connection.on('error', guarded(onServerError));
+    connection.on(
+      'connect_error',
+      guarded((error: unknown) => {
+        // An active socket is retrying (server down, network): not an error of any room yet.
+        if (!connection.active) rooms.reportError(undefined, toError(refusedConnection(error)));
+      }),
+    );
+    // Each automatic reconnect re-reads the token, so it never reconnects with a stale one.
+    connection.io.on(
+      'reconnect_attempt',
+      guarded(() => {
+        const current = checkedQuery();
+        if (current) connection.io.opts.query = current;
+        else connection.disconnect();
+      }),
+    );
   }
 
   function open(): void {
@@ -134,69 +196,86 @@ export function createRealtime(config: RealtimeConfig): Realtime {
     const openedIn = generation;
     opening = import('socket.io-client')
       .then(({ io }) => {
-        if (openedIn !== generation) return;
-        const connection = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, query: query() });
-        // Rejoin every room that still has listeners on each (re)connect; the server forgets rooms.
-        connection.on('connect', () => {
-          for (const room of listeners.keys()) connection.emit('join', room);
-        });
-        connection.on('update_model', dispatch);
+        if (openedIn !== generation || socket) return;
+        // Subscribers may all have left while the client loaded.
+        if (!rooms.hasSubscribers()) return;
+        const current = checkedQuery();
+        if (!current) return;
+        // forceNew: two clients for the same server must not share (and close) one connection.
+        const connection = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, forceNew: true, query: current });
+        attach(connection);
         socket = connection;
       })
       .catch((error: unknown) => {
-        console.error('[platform-sdk] could not load the real-time client:', error);
+        rooms.reportError(
+          undefined,
+          toError({ message: 'Could not load the real-time client', code: RealtimeErrorCodes.unavailable, cause: error }),
+        );
       })
       .finally(() => {
         opening = undefined;
       });
   }
 
-  function subscribe(room: string, listener: RoomListener): Unsubscribe {
-    let roomListeners = listeners.get(room);
-    if (!roomListeners) {
-      roomListeners = new Set();
-      listeners.set(room, roomListeners);
-      if (socket?.connected) socket.emit('join', room);
+  function subscribe(room: string, listener: RoomListener, hooks: SubscriptionHooks = {}): Unsubscribe {
+    const subscriber: RoomSubscriber = { onMessage: listener, hooks };
+    const unsubscribe = rooms.add(room, subscriber);
+    if (urlProblem) {
+      const problem = urlProblem;
+      hooks.onError?.(problem);
+    } else {
+      open();
     }
-    // A wrapper keeps two subscriptions with the same function independent.
-    const entry: RoomListener = (data) => listener(data);
-    roomListeners.add(entry);
-    open();
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      const current = listeners.get(room);
-      current?.delete(entry);
-      if (current && current.size === 0) {
-        listeners.delete(room);
-        if (socket?.connected) socket.emit('leave', room);
-      }
-    };
+    return unsubscribe;
+  }
+
+  /** Subscribes with a decoder: decoded values go to `callback`, errors to `hooks.onError`. */
+  function subscribeDecoded<T>(
+    room: string,
+    decode: (room: string, data: unknown) => Decoded<T>,
+    callback: (value: T) => void,
+    hooks: SubscriptionHooks = {},
+  ): Unsubscribe {
+    return subscribe(
+      room,
+      (data) => {
+        const decoded = decode(room, data);
+        if ('value' in decoded) callback(decoded.value);
+        else hooks.onError?.(toError(decoded.problem));
+      },
+      hooks,
+    );
   }
 
   return {
     subscribe,
-    subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void) {
-      return subscribe(entityRoom(config.appId, entityName), (data) => {
-        const event = parseEntityChange<T>(data);
-        if (event) callback(event);
-      });
+    subscribeToEntity<T extends object>(
+      entityName: string,
+      callback: (event: EntityChangeEvent<T>) => void,
+      hooks?: SubscriptionHooks,
+    ) {
+      return subscribeDecoded(entityRoom(config.appId, entityName), decodeEntityChange<T>, callback, hooks);
     },
-    subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void) {
-      return subscribe(conversationRoom(conversationId), (data) => {
-        const conversation = parseConversationUpdate(data);
-        if (conversation) callback(conversation);
-      });
+    subscribeToConversation(conversationId, callback, hooks) {
+      return subscribeDecoded(conversationRoom(conversationId), decodeConversationUpdate, callback, hooks);
     },
     refreshToken() {
-      if (!socket) return;
-      socket.io.opts.query = query();
-      socket.disconnect().connect();
+      if (!socket) {
+        // Never opened, or refused for its URL length: try again with the new token.
+        if (rooms.hasSubscribers()) open();
+        return;
+      }
+      const current = checkedQuery();
+      // disconnect() fires 'disconnect' (rooms unjoined) before connect() starts the new handshake.
+      socket.disconnect();
+      if (!current) return;
+      socket.io.opts.query = current;
+      socket.connect();
     },
     close() {
       generation += 1;
-      listeners.clear();
+      rooms.clear();
+      urlProblem = undefined;
       socket?.disconnect();
       socket = undefined;
       opening = undefined;
