@@ -1,6 +1,7 @@
 /**
  * What the bridge refuses: a parent page that is not the editor, and garbage from the editor itself.
  */
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { EDITOR_PORT, PREVIEW_ORIGIN } from '../fixtures/editor/config';
 import { randomMessage, seededRandom } from '../fixtures/editor/fuzz-messages';
@@ -29,9 +30,46 @@ test.afterAll(async () => {
   await editor.close();
 });
 
-test('a parent on an origin that is not allowed can neither drive the site nor hear from it', async ({ page }) => {
+/**
+ * Serves the preview without its `frame-ancestors` directive, as a host that lost or never had the
+ * header would: the bridge must hold on its own.
+ */
+async function dropFrameAncestors(page: Page): Promise<void> {
+  await page.route(`${PREVIEW_ORIGIN}/**`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    const policy = headers['content-security-policy'];
+    if (policy) {
+      headers['content-security-policy'] = policy
+        .split(';')
+        .filter((directive) => !directive.trim().startsWith('frame-ancestors'))
+        .join(';');
+    }
+    await route.fulfill({ response, headers });
+  });
+}
+
+test.describe('with the host headers', () => {
+  test.use({ allowCspViolations: true });
+
+  test('a parent on an origin that is not allowed cannot even show the site', async ({ page, consoleErrors }) => {
+    const hostile = await startEditorFixture(0);
+    try {
+      await page.goto(hostile.urlFor(`${PREVIEW_ORIGIN}/`));
+      await expect.poll(() => consoleErrors.some((text) => text.includes('frame-ancestors'))).toBe(true);
+      expect(page.frames().some((frame) => frame.url().startsWith(PREVIEW_ORIGIN))).toBe(false);
+      expect(await received(page)).toEqual([]);
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
+test('without frame-ancestors, a parent that is not allowed can neither drive the site nor hear from it', async ({ page }) => {
   const hostile = await startEditorFixture(0);
   try {
+    await dropFrameAncestors(page);
     const scripts = recordScripts(page);
     await page.goto(hostile.urlFor(`${PREVIEW_ORIGIN}/`));
     const frame = await siteFrame(page);
