@@ -16,5 +16,7 @@ export default defineConfig([
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // eslint-config-next ignores build/ (a common output folder); ours holds source (the annotation loader).
+  globalIgnores(['!build/**']),
   globalIgnores(['.next/**', 'out/**', 'out-*/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.bench/**', 'public/vendor/**']),
 ]);

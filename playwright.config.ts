@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, resolveBrowser } from './tests/support/browser';
+import { PREVIEW_ORIGIN } from './tests/e2e/fixtures/editor/config';
 
 const browser = resolveBrowser();
 export const SITE_URL = 'http://127.0.0.1:3000';
@@ -19,13 +20,23 @@ export default defineConfig({
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // The same server `npm start` runs: the static export plus the local platform.
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `${SITE_URL}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    // The same server `npm start` runs: the static export plus the local platform.
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${SITE_URL}/`,
+      env: { EMULATOR_EXTRA_SITE_ORIGINS: PREVIEW_ORIGIN },
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    // The editor preview build (source annotations on), framed by the stand-in editor in tests/e2e/frame.
+    {
+      command: 'npx tsx tests/e2e/fixtures/editor/serve-preview.ts',
+      url: `${PREVIEW_ORIGIN}/`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+    },
+  ],
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { copyVendorFiles } from './copy-vendor';
 import { generateHeaders } from './generate-headers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -87,6 +88,7 @@ function withEnv(env: Record<string, string>, fn: () => void): void {
 export async function ensureBuild(target: BuildTarget, { force = false } = {}): Promise<boolean> {
   if (!force && isBuildFresh(target)) return false;
   const env = buildEnv(target);
+  copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
   withEnv(env, () => generateHeaders(target.outDir));
   const stamp = stampFile(target);
@@ -95,9 +97,17 @@ export async function ensureBuild(target: BuildTarget, { force = false } = {}): 
   return true;
 }
 
+/**
+ * The editor preview: the same site with source annotations (data-source-location) for the visual
+ * editor, in its own folder so a production export never carries them.
+ */
+export const PREVIEW_TARGET: BuildTarget = { outDir: 'out-preview', env: { NEXT_PUBLIC_SOURCE_ANNOTATIONS: '1' } };
+
 if (require.main === module) {
-  const outDir = process.argv[2] ?? 'out';
-  ensureBuild({ outDir }, { force: process.argv.includes('--force') })
+  // `tsx scripts/build-site.ts [--preview] [--force]`
+  const target = process.argv.includes('--preview') ? PREVIEW_TARGET : { outDir: 'out' };
+  const { outDir } = target;
+  ensureBuild(target, { force: process.argv.includes('--force') })
     .then((built) => console.log(built ? `Built ${outDir}/` : `${outDir}/ is up to date`))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

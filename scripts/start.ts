@@ -3,7 +3,8 @@
  * platform emulator, so every flow runs on one machine with no account anywhere.
  *
  * Env: PORT/HOST (site, default 127.0.0.1:3000), EMULATOR_PORT (default 3001), EMULATOR_DATA_DIR
- * (persist the platform's data; default: in memory), EMULATOR_LATENCY_MS (slow platform).
+ * (persist the platform's data; default: in memory), EMULATOR_LATENCY_MS (slow platform),
+ * EMULATOR_EXTRA_SITE_ORIGINS (comma-separated origins that may also call it and log in).
  */
 import path from 'node:path';
 import { describeSeed } from '../emulator/cli';
@@ -23,7 +24,9 @@ function numberFromEnv(name: string, fallback: number): number {
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = numberFromEnv('PORT', 3000);
-  const siteOrigins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  // Extra site origins (e.g. an editor preview build served elsewhere) may call the emulator too.
+  const extraOrigins = (process.env.EMULATOR_EXTRA_SITE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const siteOrigins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extraOrigins];
 
   await ensureBuild({ outDir: 'out' });
   const emulator = await startEmulator({

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBrowser } from './test-support/ensure-browser';
+import { PREVIEW_BUILD } from '../tests/e2e/fixtures/editor/config';
 import { ensureBuild } from './build-site';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -64,9 +65,11 @@ async function main() {
   steps.push({ name: 'jest', ok: jestOk, counts: jestCounts(jestReport) });
 
   let buildOk = false;
-  console.log('\n▶ static build');
+  console.log('\n▶ static builds (production and editor preview)');
   try {
+    // Both builds before Playwright starts: two builds at once from two web servers crawl on 2 cores.
     await ensureBuild({ outDir: 'out' });
+    await ensureBuild(PREVIEW_BUILD);
     buildOk = true;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

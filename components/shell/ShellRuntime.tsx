@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { authStore } from '@/lib/auth/auth-store';
 import { createAuthFlow } from '@/lib/auth/auth-flow';
 import { getPlatformClient } from '@/lib/shell/platform';
+import FrameBridgeLoader from './FrameBridgeLoader';
 import NavigationTracker from './NavigationTracker';
 import Toaster from './Toaster';
 
@@ -28,6 +29,7 @@ export default function ShellRuntime() {
     <>
       <NavigationTracker />
       <Toaster />
+      <FrameBridgeLoader />
     </>
   );
 }
