@@ -60,14 +60,16 @@ const APP_ID = 'coming-soon';
 const SUBSCRIBER_EMAIL = 'user@example.com';
 const SEEDED_PASSWORD = 'emulator-password';
 
-interface WriteOp {
+/** One acknowledged write, in the order it was made for its record. */
+export interface WriteOp {
   record: number;
   type: EntityChangeEvent['type'];
   version: number;
   sentAt: number;
 }
 
-interface Delivery {
+/** One event as a subscriber received it. */
+export interface Delivery {
   id: string;
   type: EntityChangeEvent['type'];
   version: unknown;
@@ -116,6 +118,61 @@ function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[rank] as number;
+}
+
+export interface DeliveryAnalysis {
+  missing: number;
+  unexpected: number;
+  outOfOrder: number;
+  /** Sorted latencies (ms) of deliveries of records that arrived complete and in order. */
+  latencies: number[];
+}
+
+/**
+ * Compares what each client received with what was written. `written[record]` lists the writes of a
+ * record in order, `ids[record]` is its id, `deliveries[client]` what that client received.
+ */
+export function analyseDeliveries(
+  written: readonly (readonly WriteOp[])[],
+  ids: readonly (string | undefined)[],
+  deliveries: readonly (readonly Delivery[])[],
+): DeliveryAnalysis {
+  // A delete carries the record as it was (or nothing, on other servers): match it by type alone.
+  const key = (type: string, version: unknown) => (type === 'delete' ? type : `${type}:${String(version)}`);
+  const recordOfId = new Map(ids.map((id, record) => [id, record]));
+  const latencies: number[] = [];
+  let missing = 0;
+  let unexpected = 0;
+  let outOfOrder = 0;
+  for (const received of deliveries) {
+    const byRecord = written.map((): Delivery[] => []);
+    for (const delivery of received) {
+      const record = recordOfId.get(delivery.id);
+      if (record === undefined) unexpected += 1;
+      else byRecord[record]?.push(delivery);
+    }
+    written.forEach((ops, record) => {
+      const got = byRecord[record] ?? [];
+      const expectedKeys = ops.map((op) => key(op.type, op.version));
+      const gotKeys = got.map((delivery) => key(delivery.type, delivery.version));
+      const remaining = [...gotKeys];
+      let matched = 0;
+      for (const expectedKey of expectedKeys) {
+        const at = remaining.indexOf(expectedKey);
+        if (at !== -1) {
+          remaining.splice(at, 1);
+          matched += 1;
+        }
+      }
+      missing += expectedKeys.length - matched;
+      unexpected += gotKeys.length - matched;
+      const inOrder = expectedKeys.length === gotKeys.length && expectedKeys.every((value, index) => gotKeys[index] === value);
+      if (!inOrder && matched === expectedKeys.length) outOfOrder += 1;
+      if (inOrder) ops.forEach((op, index) => latencies.push((got[index] as Delivery).at - op.sentAt));
+    });
+  }
+  latencies.sort((left, right) => left - right);
+  return { missing, unexpected, outOfOrder, latencies };
 }
 
 /** Runs the benchmark and returns its figures (for `npm run bench` and the Jest correctness test). */
@@ -192,41 +249,7 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
       () => undefined,
     );
 
-    const recordOfId = new Map(ids.map((id, record) => [id, record]));
-    const latencies: number[] = [];
-    let missing = 0;
-    let unexpected = 0;
-    let outOfOrder = 0;
-    for (const received of deliveries) {
-      const byRecord = written.map((): Delivery[] => []);
-      for (const delivery of received) {
-        const record = recordOfId.get(delivery.id);
-        if (record === undefined) unexpected += 1;
-        else byRecord[record]?.push(delivery);
-      }
-      written.forEach((ops, record) => {
-        const got = byRecord[record] ?? [];
-        // A delete carries the record as it was (or nothing, on other servers): match it by type alone.
-        const key = (type: string, version: unknown) => (type === 'delete' ? type : `${type}:${String(version)}`);
-        const expectedKeys = ops.map((op) => key(op.type, op.version));
-        const gotKeys = got.map((delivery) => key(delivery.type, delivery.version));
-        const remaining = [...gotKeys];
-        let matched = 0;
-        for (const expectedKey of expectedKeys) {
-          const at = remaining.indexOf(expectedKey);
-          if (at !== -1) {
-            remaining.splice(at, 1);
-            matched += 1;
-          }
-        }
-        missing += expectedKeys.length - matched;
-        unexpected += gotKeys.length - matched;
-        const inOrder = expectedKeys.length === gotKeys.length && expectedKeys.every((value, index) => gotKeys[index] === value);
-        if (!inOrder && matched === expectedKeys.length) outOfOrder += 1;
-        if (inOrder) ops.forEach((op, index) => latencies.push((got[index] as Delivery).at - op.sentAt));
-      });
-    }
-    latencies.sort((left, right) => left - right);
+    const { missing, unexpected, outOfOrder, latencies } = analyseDeliveries(written, ids, deliveries);
     const deliveriesCount = deliveries.reduce((sum, received) => sum + received.length, 0);
     return {
       clients: clientCount,

@@ -15,11 +15,14 @@ export interface ServerEvent {
   /** Which server instance (0 = the first started in this test file; a restart makes a new one). */
   server: number;
   socketId: string;
-  kind: 'connect' | 'disconnect' | 'join' | 'leave';
+  /** handshake: every connection attempt that reached socket.io, refused ones included. */
+  kind: 'handshake' | 'connect' | 'disconnect' | 'join' | 'leave';
   /** The room of a join or leave. */
   room?: string;
-  /** The handshake token of a connect. */
+  /** The handshake token of a handshake or connect. */
   token?: string;
+  /** The request path and query of a handshake, as the server received it. */
+  url?: string;
   /** performance.now() when the server saw it. */
   at: number;
 }
@@ -35,6 +38,19 @@ export function recordingSocketIo(): typeof SocketIo {
       super(...args);
       const server = servers;
       servers += 1;
+      // Registered before the emulator's own middleware, so refused handshakes are seen too.
+      this.use((socket, next) => {
+        const token = socket.handshake.query.token;
+        events.push({
+          server,
+          socketId: socket.id,
+          kind: 'handshake',
+          token: typeof token === 'string' ? token : undefined,
+          url: socket.handshake.url,
+          at: performance.now(),
+        });
+        next();
+      });
       this.on('connection', (socket: SocketIo.Socket) => {
         const token = socket.handshake.query.token;
         const record = (kind: ServerEvent['kind'], extra: Partial<ServerEvent> = {}) =>
