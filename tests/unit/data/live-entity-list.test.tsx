@@ -1,0 +1,215 @@
+/** @jest-environment-options {"customExportConditions": ["node", "node-addons"]} */
+// Node export conditions: with jsdom's default "browser" condition, `ws` (used by socket.io-client
+// in Node and by the emulator's socket.io server) resolves to its browser stub and nothing connects.
+// The hooks still render in jsdom; only packages pick their Node builds.
+/**
+ * useLiveEntityList against the real emulator: HTTP load, pushed changes applied in place (default
+ * listing) or by refetch (filtered/sorted/limited), refetch after a restart, shared rooms, remount
+ * churn, the service role and real-time problems.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useLiveEntityList, type EntitySource, type LiveListQuery } from '@/lib/data/use-live-entity-list';
+import type { EntityRecord } from '@/lib/sdk/types';
+import { APP, Clients, Platform, emitToRoom, entityRoomOf, sleep } from '@/tests/integration/realtime/harness';
+import { roomHistory } from '@/tests/integration/realtime/server-observer';
+import { SEEDED_ACCOUNTS, loginToken, serviceTokenFor } from '@/tests/support/emulator';
+import { FreshCache, countedClient } from './live-support';
+
+jest.mock('socket.io', () =>
+  jest.requireActual<typeof import('@/tests/integration/realtime/server-observer')>('@/tests/integration/realtime/server-observer').recordingSocketIo(),
+);
+
+type Todo = { title: string; done?: boolean };
+let platform: Platform;
+let token: string;
+const clients = new Clients();
+
+beforeAll(async () => {
+  platform = await Platform.start();
+  token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
+});
+afterEach(() => clients.cleanupAll());
+afterAll(() => platform.dispose());
+
+let entityCounter = 0;
+const freshEntity = () => `LiveList${(entityCounter += 1)}`;
+
+/** What the server lists right now for the same query. */
+async function serverList(entity: string, query: { filter?: Record<string, unknown>; sort?: string; limit?: number } = {}) {
+  const handler = clients.create(platform.url, { token }).entity(entity);
+  return query.filter ? handler.filter(query.filter, query.sort, query.limit) : handler.list(query.sort, query.limit);
+}
+
+/**
+ * The hook with `data`, `error` and `live` read during render, as a component would: SWR only
+ * re-renders for fields that were read, so a test reading them later would see stale values.
+ */
+function useList<T extends object = Todo>(source: EntitySource | null, entity: string | null, query?: LiveListQuery<T>) {
+  const { data, error, live } = useLiveEntityList<T>(source, entity, query);
+  return { data, error, live };
+}
+
+const titles = (records: EntityRecord<Todo>[] | undefined) => records?.map((record) => record.title);
+
+it('loads over HTTP, then applies pushed creates, updates and deletes in place without refetching', async () => {
+  const entity = freshEntity();
+  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const first = await writer.create({ title: 'first' });
+  const second = await writer.create({ title: 'second' });
+  const viewer = countedClient(clients, platform.url, token);
+
+  const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['second', 'first']));
+  await act(() => sleep(100));
+  const readsWhenLive = viewer.reads(`/entities/${entity}`);
+
+  await act(async () => {
+    await writer.create({ title: 'third' });
+    await writer.update(first.id, { title: 'first, edited' });
+    await writer.delete(second.id);
+  });
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['third', 'first, edited']));
+  expect(result.current.data).toEqual(await serverList(entity));
+  expect(viewer.reads(`/entities/${entity}`)).toBe(readsWhenLive);
+  expect(result.current.live.error).toBeUndefined();
+});
+
+it('refetches instead of guessing when a filter, sort or limit is set', async () => {
+  const entity = freshEntity();
+  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const b = await writer.create({ title: 'b', done: false });
+  await writer.create({ title: 'z', done: true });
+  const viewer = countedClient(clients, platform.url, token);
+  const query = { filter: { done: false }, sort: 'title', limit: 2 } as const;
+
+  const { result } = renderHook(() => useList<Todo>(viewer.client, entity, query), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['b']));
+  await act(() => sleep(100));
+  const readsWhenLive = viewer.reads(`/entities/${entity}`);
+
+  await act(async () => {
+    await writer.create({ title: 'a', done: false });
+    await writer.create({ title: 'c', done: false });
+    await writer.update(b.id, { done: true });
+  });
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['a', 'c']));
+  await act(() => sleep(150));
+  expect(result.current.data).toEqual(await serverList(entity, query));
+  expect(viewer.reads(`/entities/${entity}`)).toBeGreaterThan(readsWhenLive);
+});
+
+it('ends equal to the server after a restart during which the data changed', async () => {
+  const entity = freshEntity();
+  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const kept = await writer.create({ title: 'kept' });
+  const doomed = await writer.create({ title: 'doomed' });
+  const viewer = countedClient(clients, platform.url, token);
+  const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['doomed', 'kept']));
+
+  const port = await act(() => platform.stop());
+  await waitFor(() => expect(result.current.live.status).toBe('reconnecting'));
+  await act(() =>
+    platform.whileAway(async (url) => {
+      const away = clients.create(url, { token }).entity<Todo>(entity);
+      await away.create({ title: 'created while away' });
+      await away.update(kept.id, { title: 'kept, edited while away' });
+      await away.delete(doomed.id);
+    }),
+  );
+  await act(() => platform.startOn(port));
+
+  await waitFor(() => expect(result.current.live.status).toBe('live'), { timeout: 8000 });
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['created while away', 'kept, edited while away']));
+  expect(result.current.data).toEqual(await serverList(entity));
+}, 20_000);
+
+it('shares one join between two components and survives a remount (and StrictMode) without leave or join', async () => {
+  const entity = freshEntity();
+  const room = entityRoomOf(entity);
+  const viewer = countedClient(clients, platform.url, token);
+  const strictFreshCache = ({ children }: { children: ReactNode }) => (
+    <StrictMode>
+      <FreshCache>{children}</FreshCache>
+    </StrictMode>
+  );
+  const { result, rerender } = renderHook(
+    ({ mounted }: { mounted: boolean }) => {
+      const one = useList(viewer.client, mounted ? entity : null);
+      const two = useList(viewer.client, entity);
+      return { one, two };
+    },
+    { wrapper: strictFreshCache, initialProps: { mounted: true } },
+  );
+  await waitFor(() => expect(result.current.one.live.status).toBe('live'));
+  await waitFor(() => expect(roomHistory(room)).toEqual(['join']));
+
+  rerender({ mounted: false });
+  rerender({ mounted: true });
+  const created = await act(() => clients.create(platform.url, { token }).entity<Todo>(entity).create({ title: 'shared' }));
+  await waitFor(() => expect(result.current.one.data?.map((record) => record.id)).toEqual([created.id]));
+  expect(result.current.two.data).toEqual(result.current.one.data);
+  await act(() => sleep(600));
+  expect(roomHistory(room)).toEqual(['join']);
+});
+
+it('leaves the room after the last component unmounts', async () => {
+  const entity = freshEntity();
+  const room = entityRoomOf(entity);
+  const viewer = countedClient(clients, platform.url, token);
+  const { result, unmount } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  unmount();
+  await waitFor(() => expect(roomHistory(room)).toEqual(['join', 'leave']));
+});
+
+it('works with the service role of a client that has no user', async () => {
+  const entity = freshEntity();
+  const service = countedClient(clients, platform.url, null, serviceTokenFor(APP));
+  const { result } = renderHook(() => useList(service.client.asServiceRole, entity), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  const created = await act(() => service.client.asServiceRole.entity<Todo>(entity).create({ title: 'by the service' }));
+  await waitFor(() => expect(result.current.data?.map((record) => record.id)).toEqual([created.id]));
+  expect(result.current.data?.[0]?.created_by).toBe('service');
+});
+
+it('reports a malformed update in live.error and refetches, since a change may have been lost', async () => {
+  const entity = freshEntity();
+  const viewer = countedClient(clients, platform.url, token);
+  const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
+  await act(() => sleep(100));
+  const readsBefore = viewer.reads(`/entities/${entity}`);
+
+  await act(() => emitToRoom(platform.url, entityRoomOf(entity), 'update_model', { room: entityRoomOf(entity), data: '{broken' }));
+  await waitFor(() => expect(result.current.live.error?.code).toBe('MALFORMED_UPDATE'));
+  await waitFor(() => expect(viewer.reads(`/entities/${entity}`)).toBe(readsBefore + 1));
+  expect(result.current.live.status).toBe('live');
+  expect(result.current.data).toEqual(await serverList(entity));
+});
+
+it('shows a refused room as failed while keeping the HTTP data', async () => {
+  // Users may read their own User record over HTTP but not follow the User collection.
+  const viewer = countedClient(clients, platform.url, token);
+  const { result } = renderHook(() => useList<{ email: string }>(viewer.client, 'User'), { wrapper: FreshCache });
+  await waitFor(() => expect(result.current.live.status).toBe('failed'));
+  expect(result.current.live.error?.code).toBe('admin_required');
+  await waitFor(() => expect(result.current.data?.map((record) => record.email)).toEqual([SEEDED_ACCOUNTS.user.email]));
+});
+
+it('loads nothing and subscribes to nothing without a client or entity name', async () => {
+  const viewer = countedClient(clients, platform.url, token);
+  const { result } = renderHook(() => [useList(null, 'Todo'), useList(viewer.client, null)], {
+    wrapper: FreshCache,
+  });
+  await act(() => sleep(200));
+  for (const response of result.current) {
+    expect(response.data).toBeUndefined();
+    expect(response.live.status).toBe('connecting');
+  }
+  expect(viewer.reads('')).toBe(0);
+});
