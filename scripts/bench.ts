@@ -1,0 +1,111 @@
+/**
+ * `npm run bench`: builds, then measures in one run and prints as a table and as JSON:
+ * first-load JS of `/` against an empty Next.js export (the framework floor), HTML size, Lighthouse
+ * (mobile and desktop, median of 3) on `/`, `/ComingSoon` and a missing page, the SDK bundle against
+ * the reference client, time-to-gate-resolved and real-time delivery latency. Budgets are reported,
+ * never enforced by timed tests. `--quick` skips Lighthouse and shortens the real-time run.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startEmulator } from '../emulator/server';
+import { ensureBuild } from './build-site';
+import { measureSdkSizes } from './bench-sdk-size';
+import { runRealtimeBench } from './bench-realtime';
+import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './bench/first-load';
+import { measureGateTiming } from './bench/gate-timing';
+import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './bench/lighthouse';
+import { serveStatic } from './serve';
+
+const ROOT = path.resolve(__dirname, '..');
+const BENCH_PORT = 3090;
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+const BUDGET = { firstLoadAboveFloorBytes: 10 * 1024, mobilePerformance: 0.99, otherCategories: 1 };
+
+async function lighthouseAll(quick: boolean) {
+  if (quick) return [];
+  // The page asks the platform for its settings: run the emulator the build points at (3001).
+  const emulator = await startEmulator({ port: 3001, quiet: true, siteOrigins: [`http://127.0.0.1:${BENCH_PORT}`] });
+  const site = await serveStatic({ root: path.join(ROOT, 'out'), host: '127.0.0.1', port: BENCH_PORT });
+  try {
+    const rows: { page: string; formFactor: FormFactor; figures: LighthouseFigures }[] = [];
+    for (const page of ['/', '/ComingSoon', '/missing-page']) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        rows.push({ page, formFactor, figures: lighthouseMedian(`http://127.0.0.1:${BENCH_PORT}${page}`, formFactor, 3) });
+      }
+    }
+    return rows;
+  } finally {
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+    await emulator.close();
+  }
+}
+
+async function main() {
+  const quick = process.argv.includes('--quick');
+  console.log('Building the site and an empty Next.js export (the framework floor) ...');
+  await ensureBuild({ outDir: 'out' });
+  const floor = buildFrameworkFloor(ROOT);
+  const site = measureFirstLoad(path.join(ROOT, 'out'));
+  const firstLoad = {
+    siteGzipBytes: site.gzipBytes,
+    floorGzipBytes: floor.gzipBytes,
+    aboveFloorBytes: site.gzipBytes - floor.gzipBytes,
+    budgetAboveFloorBytes: BUDGET.firstLoadAboveFloorBytes,
+    socketIoInFirstLoad: firstLoadChunksContaining(path.join(ROOT, 'out'), /engine\.io|socket\.io/).length > 0,
+    bridgeInFirstLoad: firstLoadChunksContaining(path.join(ROOT, 'out'), /visual-edit-agent-ready/).length > 0,
+    htmlBytes: site.htmlBytes,
+  };
+
+  console.log('Lighthouse ...');
+  const lighthouse = await lighthouseAll(quick);
+  console.log('SDK bundle sizes ...');
+  const sdk = await measureSdkSizes();
+  console.log('Time to gate resolved ...');
+  const gate = await measureGateTiming({ latencyMs: 100 });
+  console.log('Real-time delivery ...');
+  const realtime = await runRealtimeBench(quick ? { clients: 10, durationMs: 2_000 } : {});
+
+  const rows: [string, string, string][] = [
+    ['First-load JS of / (gzip)', KB(firstLoad.siteGzipBytes), ''],
+    ['Framework floor (empty export, same Next)', KB(firstLoad.floorGzipBytes), ''],
+    ['Above the floor', KB(firstLoad.aboveFloorBytes), `budget ≤ ${KB(BUDGET.firstLoadAboveFloorBytes)}: ${firstLoad.aboveFloorBytes <= BUDGET.firstLoadAboveFloorBytes ? 'met' : 'MISSED'}`],
+    ['socket.io / editor bridge in first load', `${firstLoad.socketIoInFirstLoad ? 'yes' : 'no'} / ${firstLoad.bridgeInFirstLoad ? 'yes' : 'no'}`, 'expected: no / no'],
+    ['HTML of /', KB(firstLoad.htmlBytes), ''],
+  ];
+  for (const { page, formFactor, figures } of lighthouse) {
+    const scores = [figures.performance, figures.accessibility, figures.bestPractices, figures.seo];
+    const met = (formFactor === 'desktop' || figures.performance >= BUDGET.mobilePerformance) && scores.slice(1).every((s) => s >= BUDGET.otherCategories);
+    rows.push([
+      `Lighthouse ${formFactor} ${page} (perf/a11y/bp/seo)`,
+      scores.map((s) => s.toFixed(2)).join(' / '),
+      `LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls.toFixed(3)}${formFactor === 'mobile' ? `; budget ${met ? 'met' : 'MISSED'}` : ''}`,
+    ]);
+  }
+  rows.push(
+    ['SDK createClient bundle (gzip)', KB(sdk.ours.gzipBytes), `reference ${KB(sdk.reference.gzipBytes)}; ratio ${(sdk.ratio * 100).toFixed(1)}% (target ≤ 20%)`],
+    ['Time to gate resolved (100 ms latency)', `${gate.parallelMedianMs} ms`, `sequential flow ${gate.sequentialMedianMs} ms; median of ${gate.runs}`],
+    [
+      `Real-time delivery (${realtime.clients} clients, ${realtime.achievedWritesPerSecond.toFixed(0)} writes/s)`,
+      `p50 ${realtime.latencyMs.p50.toFixed(1)} ms, p99 ${realtime.latencyMs.p99.toFixed(1)} ms`,
+      `${realtime.deliveries}/${realtime.expectedDeliveries} delivered, ${realtime.complete && realtime.ordered ? 'complete and in order' : 'INCOMPLETE or out of order'}`,
+    ],
+  );
+
+  const width = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  console.log('\n| measure | value | notes |\n| --- | --- | --- |');
+  for (const row of rows) console.log(`| ${row.map((cell, column) => cell.padEnd(width[column] ?? 0)).join(' | ')} |`);
+
+  const json = { date: new Date().toISOString(), quick, firstLoad, lighthouse, sdk, gate, realtime };
+  mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
+  writeFileSync(path.join(ROOT, '.bench', 'results.json'), `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\n${JSON.stringify(json)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,64 @@
+/**
+ * Time from starting the auth check to a resolved gate, against the emulator delaying every
+ * response: our flow (settings and user in parallel) next to the sequential flow of the reference
+ * shell (settings, then user). Runs in Node over real HTTP, so both are measured the same way.
+ */
+import { performance } from 'node:perf_hooks';
+import { createAuthFlow } from '../../lib/auth/auth-flow';
+import { authStore } from '../../lib/auth/auth-store';
+import { createClient } from '../../lib/sdk/client';
+import { startEmulator } from '../../emulator/server';
+
+export interface GateTiming {
+  latencyMs: number;
+  runs: number;
+  parallelMedianMs: number;
+  sequentialMedianMs: number;
+  resolvedAs: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export async function measureGateTiming({ latencyMs = 100, runs = 7 } = {}): Promise<GateTiming> {
+  const emulator = await startEmulator({ port: 0, quiet: true, latencyMs });
+  try {
+    const login = await fetch(`${emulator.url}/api/apps/coming-soon/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'user@example.com', password: 'emulator-password' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const client = createClient({ serverUrl: emulator.url, appId: 'coming-soon', token });
+
+    const parallel: number[] = [];
+    const sequential: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      authStore.reset();
+      let started = performance.now();
+      await createAuthFlow(client).checkAppState();
+      parallel.push(performance.now() - started);
+
+      started = performance.now();
+      await client.publicSettings.get();
+      await client.auth.me();
+      sequential.push(performance.now() - started);
+    }
+    return {
+      latencyMs,
+      runs,
+      parallelMedianMs: Math.round(median(parallel)),
+      sequentialMedianMs: Math.round(median(sequential)),
+      resolvedAs: authStore.get().state.status,
+    };
+  } finally {
+    await emulator.close();
+  }
+}
+
+if (require.main === module) {
+  measureGateTiming().then((figures) => console.log(figures));
+}
