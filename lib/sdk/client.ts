@@ -122,6 +122,12 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
   const realtime = () =>
     (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken }));
+  // The service role subscribes on a socket of its own, authenticated with the service token: sharing
+  // the user's socket (as the reference does) leaves a service-only client anonymous, which fails on
+  // apps that require login and on conversation rooms.
+  let serviceRealtimeConnection: RealtimeSubscriptions | undefined;
+  const serviceRealtime = () =>
+    (serviceRealtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: () => options.serviceToken ?? null }));
 
   const transportConfig = {
     serverUrl,
@@ -162,7 +168,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
         serverUrl,
         functionsVersion: options.functionsVersion,
         getUserToken: session.getToken,
-        realtime,
+        realtime: serviceRealtime,
       });
       return serviceRole;
     },
@@ -170,6 +176,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     getToken: session.getToken,
     cleanup() {
       realtimeConnection?.close();
+      serviceRealtimeConnection?.close();
     },
   };
 }

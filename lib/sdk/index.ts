@@ -4,6 +4,7 @@ export { PlatformError, isPlatformError, ErrorCodes, type PlatformErrorJSON, typ
 export { readStoredToken, storeToken, clearStoredToken, ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY } from './token-store';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
+export { withSubscriptionHooks, type SubscriptionHooks } from './realtime-hooks';
 export type { CallOptions, QueryParams, RawResponse, FetchLike } from './transport';
 export type { AuthModule } from './auth';
 export type { EntityHandler, EntitiesModule } from './entities';

@@ -167,19 +167,31 @@ it('reconnects with the new token after setToken and rejoins every room exactly 
 });
 
 describe('service role', () => {
-  it('shares the client socket and its join with user subscriptions of the same room', async () => {
+  it('subscribes on its own socket, authenticated as the service role, next to the user socket', async () => {
     const { entity, room } = freshEntity();
     const client = clients.create(platform.url, { token: userToken, serviceToken: serviceTokenFor(APP) });
     const asUser = probe<Change>((callback) => client.entity(entity).subscribe(callback));
     const asService = probe<Change>((callback) => client.asServiceRole.entity(entity).subscribe(callback));
     await eventually(() => asUser.joins.length === 1 && asService.joins.length === 1, 5000, 'both joined');
-    await eventually(() => roomHistory(room).length === 1, 5000, 'the join on the server');
+    await eventually(() => roomHistory(room).length === 2, 5000, 'one join per socket on the server');
 
     const created = await client.asServiceRole.entity(entity).create({ title: 'written by the service role' });
     await eventually(() => asUser.values.length === 1 && asService.values.length === 1, 5000, 'both delivered');
     expect(asService.values[0]).toMatchObject({ type: 'create', id: created.id, data: { created_by: 'service' } });
     await sleep(100);
-    expect(roomHistory(room)).toEqual(['join']);
+    expect(roomHistory(room)).toEqual(['join', 'join']);
+  });
+
+  it('receives events on an app that requires login, with only a service token', async () => {
+    const app = 'members-only';
+    const entity = `ServiceOnly${++entityCounter}`;
+    const service = clients.create(platform.url, { appId: app, serviceToken: serviceTokenFor(app) });
+    const subscription = probe<Change>((callback) => service.asServiceRole.entity(entity).subscribe(callback));
+    await eventually(() => roomHistory(entityRoomOf(entity, app)).length === 1, 5000, 'the join');
+    const created = await service.asServiceRole.entity(entity).create({ title: 'by the service role' });
+    await eventually(() => subscription.values.length === 1, 5000, 'the event');
+    expect(ids(subscription.values)).toEqual([created.id]);
+    expect(subscription.errors).toEqual([]);
   });
 
   it('subscribes from a client that has only a service token', async () => {
