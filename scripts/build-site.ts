@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { copyVendorFiles } from './copy-vendor';
 import { generateHeaders } from './generate-headers';
+import { removeNotFoundNoindex } from './postprocess-export';
 
 const ROOT = path.resolve(__dirname, '..');
 const INPUTS = [
@@ -90,6 +91,7 @@ export async function ensureBuild(target: BuildTarget, { force = false } = {}): 
   const env = buildEnv(target);
   copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
+  removeNotFoundNoindex(path.join(ROOT, target.outDir));
   withEnv(env, () => generateHeaders(target.outDir));
   const stamp = stampFile(target);
   mkdirSync(path.dirname(stamp), { recursive: true });

@@ -219,14 +219,17 @@ export interface ElementPosition {
 export interface AgentReadyMessage {
   type: 'visual-edit-agent-ready';
 }
-export interface ElementSelectedMessage {
-  type: 'element-selected';
+/** What the editor is told about a selected element (besides its position). */
+export interface ElementDescription {
   tagName: string;
   classes: string;
   visualSelectorId: string;
   content: string;
   dataSourceLocation: string | null;
   isDynamicContent: boolean;
+}
+export interface ElementSelectedMessage extends ElementDescription {
+  type: 'element-selected';
   position: ElementPosition;
 }
 export interface ElementPositionUpdateMessage {

@@ -2,7 +2,7 @@
  * Lighthouse scores and lab metrics, the median of several runs, through `npx lighthouse@13`
  * (kept out of package.json: it is large and only the benchmark needs it).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,30 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function runOnce(url: string, formFactor: FormFactor): LighthouseFigures {
+/**
+ * Runs a command without blocking the event loop: the site and the emulator being measured are
+ * served from this same process, and a synchronous spawn would leave them unable to answer.
+ */
+function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
@@ -36,8 +59,11 @@ function runOnce(url: string, formFactor: FormFactor): LighthouseFigures {
       `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ];
-    const result = spawnSync('npx', args, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: browserExecutable() }, timeout: 180_000 });
-    if (result.status !== 0) throw new Error(`lighthouse failed for ${url}: ${result.stderr.slice(-2000)}`);
+    const result = await runAsync('npx', args, { ...process.env, CHROME_PATH: browserExecutable() }, 180_000);
+    if (result.code !== 0) {
+      const detail = result.stderr.split('\n').filter((line) => !/EBADENGINE|nodedir/.test(line)).join('\n');
+      throw new Error(`lighthouse failed for ${url} (exit ${result.code}): ${detail.slice(-2000)}`);
+    }
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
     if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
     const score = (name: string) => report.categories[name]?.score ?? NaN;
@@ -56,15 +82,30 @@ function runOnce(url: string, formFactor: FormFactor): LighthouseFigures {
   }
 }
 
+/**
+ * Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a loaded machine; such a run
+ * measures nothing, so it is repeated (at most twice) rather than failing the whole benchmark.
+ */
+async function runWithRetries(url: string, formFactor: FormFactor, attempts = 3): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, formFactor);
+    } catch (error) {
+      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|try again|run Lighthouse again/i.test(String(error))) throw error;
+      console.warn(`Lighthouse run for ${url} (${formFactor}) failed to record, repeating: ${String(error).split('\n')[0]}`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Runs Lighthouse `runs` times (odd) and takes the median of every figure separately. */
-export function lighthouseMedian(url: string, formFactor: FormFactor, runs = 3): LighthouseFigures {
+export async function lighthouseMedian(url: string, formFactor: FormFactor, runs = 3): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
-  for (let run = 0; run < runs; run++) results.push(runOnce(url, formFactor));
+  for (let run = 0; run < runs; run++) results.push(await runWithRetries(url, formFactor));
   const pick = (key: keyof LighthouseFigures) => median(results.map((result) => result[key]));
   return {
     performance: pick('performance'),

@@ -5,7 +5,7 @@
  * build/source-annotations) or the author gave it a `data-visual-selector-id`. Every element that
  * shares an id (one JSX element rendered in a loop) is edited and outlined together.
  */
-import { MAX_CONTENT_LENGTH } from '../messages';
+import { MAX_CONTENT_LENGTH, type ElementDescription } from '../messages';
 
 export const SOURCE_LOCATION_ATTRIBUTE = 'data-source-location';
 export const SELECTOR_ID_ATTRIBUTE = 'data-visual-selector-id';
@@ -78,15 +78,6 @@ export function editableElementFrom(target: EventTarget | null): Element | null 
   const element = target as Element;
   if (element.closest(`[${OVERLAY_ATTRIBUTE}]`)) return null;
   return element.closest(EDITABLE_SELECTOR);
-}
-
-export interface ElementDescription {
-  tagName: string;
-  classes: string;
-  visualSelectorId: string;
-  content: string;
-  dataSourceLocation: string | null;
-  isDynamicContent: boolean;
 }
 
 export function describeElement(element: Element, visualSelectorId: string): ElementDescription {

@@ -51,6 +51,8 @@ test.describe('missing pages', () => {
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByText(/The page “Preise” could not be found in this application\./)).toBeVisible();
     await expect(page.getByText('Admin Note')).toHaveCount(0);
+    // The 404 status keeps missing paths out of search indexes; the page itself stays crawlable.
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
   });
 
   test('Go Home leads back to the main page', async ({ page }) => {
