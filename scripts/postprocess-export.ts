@@ -37,7 +37,9 @@ export function removeNotFoundNoindex(outDir: string): string[] {
   for (const file of candidates) {
     const original = readFileSync(file, 'utf8');
     if (!original.includes('noindex')) continue;
-    let { text, count } = removeAll(original, file.endsWith('.html') ? ESCAPED_PAYLOAD_ELEMENT : PAYLOAD_ELEMENT);
+    const payload = removeAll(original, file.endsWith('.html') ? ESCAPED_PAYLOAD_ELEMENT : PAYLOAD_ELEMENT);
+    const { count } = payload;
+    let { text } = payload;
     if (file.endsWith('.html')) {
       const tag = removeAll(text, HTML_TAG);
       if (tag.count !== 1) throw new Error(`${file}: expected one robots noindex tag, found ${tag.count}`);
