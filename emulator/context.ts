@@ -10,6 +10,8 @@ export interface RealtimePublisher {
   conversationChanged(conversation: AgentConversation, message: AgentMessage): void;
   /** Test helper: emits any event with any payload into a room. Returns the number of sockets in it. */
   emitRaw(room: string, event: string, payload: unknown): number;
+  /** Test helper: the server disconnects every socket in a room. Returns how many it disconnected. */
+  disconnectRoom(room: string): number;
 }
 
 /** Everything a route needs, built once per emulator instance. */

@@ -168,6 +168,11 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
       (io as unknown as Server).to(room).emit(event, payload);
       return io.sockets.adapter.rooms.get(room)?.size ?? 0;
     },
+    disconnectRoom(room) {
+      const count = io.sockets.adapter.rooms.get(room)?.size ?? 0;
+      io.in(room).disconnectSockets(true);
+      return count;
+    },
   };
   return { publisher, io };
 }

@@ -7,7 +7,7 @@ import type { Router } from '../http/router';
 
 /**
  * Helpers under `/api/_emulator/` for developers and tests: health, the e-mail outbox, stored page
- * visits, and raw socket emits for fault-testing clients. They exist only in the emulator and,
+ * visits, and raw socket emits and server-side disconnects for fault-testing clients. They exist only in the emulator and,
  * like the Firebase and Supabase emulators' admin endpoints, are meant for a local port.
  */
 
@@ -50,5 +50,11 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
     if (!('payload' in body)) throw badRequest('payload is required (it may be null)', 'missing_payload');
     const delivered = context.realtime.emitRaw(room, event, body.payload);
     return jsonReply(200, { room, event, delivered });
+  });
+
+  // The server's own disconnect, which socket.io clients do not recover from by themselves.
+  router.add('POST', '/api/_emulator/rooms/:room/disconnect', (request) => {
+    const room = request.params.room as string;
+    return jsonReply(200, { room, disconnected: context.realtime.disconnectRoom(room) });
   });
 }

@@ -114,3 +114,24 @@ it('keeps retrying through a longer outage and is back within the 5 s maximum de
   await eventually(() => todos.joins.length === 2, 5000, 'the rejoin');
   expect(todos.errors).toEqual([]);
 }, 30_000);
+
+it('comes back by itself after the server disconnects it, after the longest backoff delay, and rejoins once', async () => {
+  const subscriber = clients.create(platform.url, { token: userToken });
+  const todos = probe<Change>((callback) => subscriber.entity('Kicked').subscribe(callback));
+  const room = entityRoomOf('Kicked');
+  const server = latestServer();
+  await eventually(() => roomHistory(room, server).length === 1, 5000, 'the join');
+
+  const kick = await fetch(`${platform.url}/api/_emulator/rooms/${encodeURIComponent(room)}/disconnect`, { method: 'POST' });
+  expect(await kick.json()).toEqual({ room, disconnected: 1 });
+  const kickedAt = performance.now();
+  await eventually(() => todos.disconnects.length === 1, 5000, 'the disconnect');
+
+  await eventually(() => roomHistory(room, server).filter((event) => event === 'join').length === 2, 5000 + 3 * SLACK_MS, 'the rejoin');
+  const rejoinedAfter = performance.now() - kickedAt;
+  expect(rejoinedAfter).toBeGreaterThanOrEqual(5000 - SLACK_MS);
+  const writer = clients.create(platform.url, { token: userToken });
+  const created = await writer.entity('Kicked').create({ title: 'after the kick' });
+  await eventually(() => todos.values.some((event) => event.id === created.id), 5000, 'delivery after the rejoin');
+  expect(todos.errors).toEqual([]);
+}, 20_000);
