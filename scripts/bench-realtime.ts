@@ -15,6 +15,7 @@ import { createClient, type PlatformClient } from '../lib/sdk/client';
 import type { PlatformError } from '../lib/sdk/errors';
 import { withSubscriptionHooks } from '../lib/sdk/realtime-hooks';
 import type { EntityChangeEvent } from '../lib/sdk/types';
+import { loginToken } from '../emulator/seeded-login';
 import { startEmulator } from '../emulator/server';
 import type { RunningEmulator } from '../emulator/types';
 
@@ -58,7 +59,6 @@ export interface RealtimeBenchReport {
 
 const APP_ID = 'coming-soon';
 const SUBSCRIBER_EMAIL = 'user@example.com';
-const SEEDED_PASSWORD = 'emulator-password';
 
 /** One acknowledged write, in the order it was made for its record. */
 export interface WriteOp {
@@ -79,15 +79,8 @@ export interface Delivery {
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-async function login(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/apps/${APP_ID}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: SUBSCRIBER_EMAIL, password: SEEDED_PASSWORD }),
-  });
-  const body = (await response.json()) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string') throw new Error(`Login failed with ${response.status}`);
-  return body.access_token;
+function login(url: string): Promise<string> {
+  return loginToken(url, APP_ID, SUBSCRIBER_EMAIL);
 }
 
 /** Sockets in a room, through the emulator's test tool. */

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk/client';
+import { loginToken } from '../../emulator/seeded-login';
 import { startEmulator } from '../../emulator/server';
 
 export interface GateTiming {
@@ -26,12 +27,7 @@ function median(values: number[]): number {
 export async function measureGateTiming({ latencyMs = 100, runs = 7 } = {}): Promise<GateTiming> {
   const emulator = await startEmulator({ port: 0, quiet: true, latencyMs });
   try {
-    const login = await fetch(`${emulator.url}/api/apps/coming-soon/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'user@example.com', password: 'emulator-password' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await loginToken(emulator.url, 'coming-soon', 'user@example.com');
     const client = createClient({ serverUrl: emulator.url, appId: 'coming-soon', token });
 
     const parallel: number[] = [];

@@ -1,3 +1,4 @@
+import { SEEDED_PASSWORD, loginToken as loginAt } from '@/emulator/seeded-login';
 import { startEmulator } from '@/emulator/server';
 import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
 
@@ -9,8 +10,7 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Runnin
   return startEmulator({ port: 0, quiet: true, ...options });
 }
 
-/** The password of every seeded account (see emulator/seed.json and docs/CONTRACTS.md). */
-export const SEEDED_PASSWORD = 'emulator-password';
+export { SEEDED_PASSWORD };
 
 export const SEEDED_APPS = {
   public: 'coming-soon',
@@ -30,21 +30,12 @@ export function serviceTokenFor(appId: string): string {
   return `service-token-${appId}`;
 }
 
-/** Logs a seeded (or any) account into an app over HTTP and returns its access token. */
-export async function loginToken(
-  emulator: RunningEmulator,
+/** Logs a seeded (or any) account into an app of a running emulator and returns its access token. */
+export function loginToken(
+  emulator: Pick<RunningEmulator, 'url'>,
   appId: string,
   email: string,
   password: string = SEEDED_PASSWORD,
 ): Promise<string> {
-  const response = await fetch(`${emulator.url}/api/apps/${encodeURIComponent(appId)}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { access_token?: unknown; message?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string') {
-    throw new Error(`Login of ${email} into ${appId} failed with ${response.status}: ${String(body.message)}`);
-  }
-  return body.access_token;
+  return loginAt(emulator.url, appId, email, password);
 }

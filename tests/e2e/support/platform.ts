@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
+import { SEEDED_PASSWORD, loginToken as loginAt } from '../../../emulator/seeded-login';
 
 /** The local platform the e2e server starts next to the site (scripts/start.ts). */
 export const PLATFORM_URL = 'http://127.0.0.1:3001';
-export const SEEDED_PASSWORD = 'emulator-password';
+export { SEEDED_PASSWORD };
 
-export async function loginToken(appId: string, email: string, password = SEEDED_PASSWORD): Promise<string> {
-  const response = await fetch(`${PLATFORM_URL}/api/apps/${appId}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-App-Id': appId },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`login of ${email} to ${appId} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+/** Logs an account into an app of the e2e platform and returns its access token. */
+export function loginToken(appId: string, email: string): Promise<string> {
+  return loginAt(PLATFORM_URL, appId, email);
 }
 
 /** Puts a token into the site's storage before any page script runs, as a returning visitor has. */
