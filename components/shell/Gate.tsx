@@ -1,18 +1,16 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import AccessRestricted from '@/components/screens/AccessRestricted';
 import LoadingScreen from '@/components/screens/LoadingScreen';
 import SignInRequired from '@/components/screens/SignInRequired';
-import { authStore, type AuthSnapshot } from '@/lib/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 
 /**
  * The spinner waits this long before covering the page: a platform that answers quickly never
  * replaces the prerendered content with a flash of spinner.
  */
 export const SPINNER_DELAY_MS = 300;
-
-const SERVER_SNAPSHOT: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocked: false };
 
 function useDelayedFlag(active: boolean, delayMs: number): boolean {
   const [elapsed, setElapsed] = useState(false);
@@ -32,13 +30,13 @@ function useDelayedFlag(active: boolean, delayMs: number): boolean {
  * loading (the spinner is a fixed overlay), so nothing shifts when the state resolves.
  */
 export default function Gate({ children }: { children: ReactNode }) {
-  const { state, loginRedirectBlocked } = useSyncExternalStore(authStore.subscribe, authStore.get, () => SERVER_SNAPSHOT);
+  const { state, loginRedirectBlocked, navigateToLogin } = useAuth();
   const redirecting = state.status === 'error' && state.error.type === 'auth_required' && !loginRedirectBlocked;
   const showSpinner = useDelayedFlag(state.status === 'loading', SPINNER_DELAY_MS);
 
   if (state.status === 'error' && state.error.type === 'user_not_registered') return <AccessRestricted />;
   if (state.status === 'error' && state.error.type === 'auth_required' && loginRedirectBlocked) {
-    return <SignInRequired onSignIn={() => void authStore.whenActions().then((actions) => actions.navigateToLogin())} />;
+    return <SignInRequired onSignIn={navigateToLogin} />;
   }
   return (
     <>

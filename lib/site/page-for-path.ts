@@ -1,14 +1,9 @@
 import { isPageName, mainPage, type PageName } from '@/pages.config';
+import { requestedPageName } from './requested-page-name';
 
 /** The registered page a path shows (`/` is the main page), or null for anything else. */
 export function pageForPath(pathname: string): PageName | null {
-  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
-  if (trimmed === '') return mainPage;
-  let name: string;
-  try {
-    name = decodeURIComponent(trimmed);
-  } catch {
-    return null;
-  }
+  const name = requestedPageName(pathname);
+  if (name === null) return mainPage;
   return isPageName(name) ? name : null;
 }

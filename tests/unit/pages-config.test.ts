@@ -1,6 +1,8 @@
 import ComingSoon from '@/components/pages/ComingSoon';
 import { generateStaticParams } from '@/app/[pageName]/page';
 import { isPageName, mainPage, pageNames, pages } from '@/pages.config';
+import { pageForPath } from '@/lib/site/page-for-path';
+import { requestedPageName } from '@/lib/site/requested-page-name';
 
 describe('page registry', () => {
   it('registers ComingSoon as the only page and the main page', () => {
@@ -16,5 +18,26 @@ describe('page registry', () => {
 
   it('prerenders exactly the registered pages', () => {
     expect(generateStaticParams()).toEqual([{ pageName: 'ComingSoon' }]);
+  });
+});
+
+describe('path -> page', () => {
+  it.each([
+    ['/', 'ComingSoon'],
+    ['/ComingSoon', 'ComingSoon'],
+    ['/ComingSoon/', 'ComingSoon'],
+    ['/Coming%53oon', 'ComingSoon'],
+    ['/comingsoon', null],
+    ['/toString', null],
+    ['/%E0%A4%A', null],
+    ['/ComingSoon/extra', null],
+  ])('%s shows %s', (path, page) => {
+    expect(pageForPath(path)).toBe(page);
+  });
+
+  it('names the requested page for the 404 screen, decoded where it can be', () => {
+    expect(requestedPageName('/')).toBeNull();
+    expect(requestedPageName('/Über%20uns/')).toBe('Über uns');
+    expect(requestedPageName('/%E0%A4%A')).toBe('%E0%A4%A');
   });
 });
