@@ -10,6 +10,7 @@ import { inlineScriptHashes } from '../deploy/headers/inline-scripts';
 import { buildHeaderRules, type SitePage } from '../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../lib/config/env';
 import { parseOriginList } from '../lib/config/origin-allowlist';
+import { originOf } from '../lib/sdk/redirects';
 import { parseEditorOrigins } from '../lib/frame/origin-policy';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -30,14 +31,6 @@ export function pathsOfHtmlFile(file: string): string[] {
   }
   const bare = `/${file.slice(0, -'.html'.length)}`;
   return [bare, `${bare}/`, `/${file}`];
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {

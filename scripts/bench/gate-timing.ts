@@ -9,6 +9,7 @@ import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk/client';
 import { loginToken } from '../../emulator/seeded-login';
 import { startEmulator } from '../../emulator/server';
+import { median } from './median';
 
 export interface GateTiming {
   latencyMs: number;
@@ -16,12 +17,6 @@ export interface GateTiming {
   parallelMedianMs: number;
   sequentialMedianMs: number;
   resolvedAs: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 export async function measureGateTiming({ latencyMs = 100, runs = 7 } = {}): Promise<GateTiming> {

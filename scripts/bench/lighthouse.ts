@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, browserExecutable } from '../../tests/support/browser';
+import { median } from './median';
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -95,11 +96,6 @@ async function runWithRetries(url: string, formFactor: FormFactor, attempts = 3)
       console.warn(`Lighthouse run for ${url} (${formFactor}) failed to record, repeating: ${String(error).split('\n')[0]}`);
     }
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Runs Lighthouse `runs` times (odd) and takes the median of every figure separately. */
