@@ -19,14 +19,14 @@ afterEach(() => {
 });
 afterAll(() => emulator.close());
 
-function open(query: Record<string, string>): Socket {
-  const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false, forceNew: true });
+function open(query: Record<string, string>, extraHeaders?: Record<string, string>): Socket {
+  const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false, forceNew: true, extraHeaders });
   sockets.push(socket);
   return socket;
 }
 
-function connect(query: Record<string, string>): Promise<Socket> {
-  const socket = open(query);
+function connect(query: Record<string, string>, extraHeaders?: Record<string, string>): Promise<Socket> {
+  const socket = open(query, extraHeaders);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -91,37 +91,11 @@ describe('the handshake', () => {
   });
 
   it('accepts a browser origin of the app\'s site', async () => {
-    const socket = io(emulator.url, {
-      path: '/ws-user-apps/socket.io/',
-      transports: ['websocket'],
-      query: { app_id: APP },
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Origin: 'http://localhost:3000' },
-    });
-    sockets.push(socket);
-    await expect(new Promise<string>((resolve, reject) => {
-      socket.once('connect', () => resolve('connected'));
-      socket.once('connect_error', reject);
-    })).resolves.toBe('connected');
+    await expect(connect({ app_id: APP }, { Origin: 'http://localhost:3000' })).resolves.toMatchObject({ connected: true });
   });
 
   it('refuses a browser origin that is not allowed', async () => {
-    const socket = io(emulator.url, {
-      path: '/ws-user-apps/socket.io/',
-      transports: ['websocket'],
-      query: { app_id: APP },
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Origin: 'https://evil.example.com' },
-    });
-    sockets.push(socket);
-    await expect(
-      new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      }),
-    ).rejects.toThrow();
+    await expect(connect({ app_id: APP }, { Origin: 'https://evil.example.com' })).rejects.toThrow();
   });
 });
 
