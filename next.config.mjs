@@ -10,8 +10,10 @@ const sourceAnnotations =
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // A static export: every page is prerendered HTML that any static host or CDN can serve.
-  output: 'export',
+  // A static export: every page is prerendered HTML that any static host or CDN can serve. Not in
+  // `next dev`: there, export mode answers an unknown page name with a 500 ("missing param in
+  // generateStaticParams") instead of the 404 screen a static host shows for it.
+  output: process.env.NODE_ENV === 'development' ? undefined : 'export',
   // `/ComingSoon` is emitted as `ComingSoon.html`; the preview server and host configs map it.
   trailingSlash: false,
   reactStrictMode: true,

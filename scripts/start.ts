@@ -11,22 +11,12 @@ import { describeSeed } from '../emulator/cli';
 import { loadSeed } from '../emulator/seed';
 import { startEmulator } from '../emulator/server';
 import { ensureBuild } from './build-site';
+import { localSiteOrigins, numberFromEnv } from './local-platform';
 import { serveStatic } from './serve';
-
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
-  return value;
-}
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = numberFromEnv('PORT', 3000);
-  // Extra site origins (e.g. an editor preview build served elsewhere) may call the emulator too.
-  const extraOrigins = (process.env.EMULATOR_EXTRA_SITE_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  const siteOrigins = [`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extraOrigins];
 
   await ensureBuild({ outDir: 'out' });
   const emulator = await startEmulator({
@@ -34,7 +24,7 @@ async function main() {
     port: numberFromEnv('EMULATOR_PORT', 3001),
     dataDir: process.env.EMULATOR_DATA_DIR || undefined,
     latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
-    siteOrigins,
+    siteOrigins: localSiteOrigins(host, port),
   });
   const site = await serveStatic({ root: path.resolve('out'), host, port });
 

@@ -84,6 +84,14 @@ async function main() {
     console.error('\n✗ browser tests skipped: they need a successful build and a browser');
   }
 
+  // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
+  if (browserReady) {
+    const devOk = run('development server (Playwright)', bin('playwright'), ['test', '-c', 'playwright.dev.config.ts']);
+    steps.push({ name: 'dev server', ok: devOk, counts: playwrightCounts(path.join(RESULTS, 'e2e-dev.json')) });
+  } else {
+    steps.push({ name: 'dev server', ok: false });
+  }
+
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   console.log('\nSummary');
   for (const step of steps) {

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, resolveBrowser } from './tests/support/browser';
+
+/**
+ * The development loop in a real browser: `npm run dev` (next dev + the local platform), on its own
+ * ports so it never meets the production servers of playwright.config.ts.
+ */
+const browser = resolveBrowser();
+const PORT = 3200;
+const EMULATOR_PORT = 3201;
+
+export default defineConfig({
+  testDir: './tests/e2e-dev',
+  outputDir: './test-results/e2e-dev',
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // The first request compiles the page on demand.
+  timeout: 120_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-dev.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx scripts/dev.ts',
+    url: `http://127.0.0.1:${PORT}/`,
+    env: { PORT: String(PORT), EMULATOR_PORT: String(EMULATOR_PORT), NEXT_TELEMETRY_DISABLED: '1' },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
