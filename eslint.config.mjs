@@ -12,6 +12,24 @@ export default defineConfig([
     },
   },
   {
+    // Layers point one way: library code never depends on the UI that uses it (page names live in
+    // lib/site/page-names.ts, their components in pages.config.ts).
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/components/*', '@/app/*', '@/pages.config', '**/components/*', '**/app/*', '**/pages.config'],
+              message: 'lib/ must not import UI (components/, app/, pages.config.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CommonJS files (Jest's custom environment) load their dependencies with require().
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

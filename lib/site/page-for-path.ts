@@ -1,4 +1,4 @@
-import { isPageName, mainPage, type PageName } from '@/pages.config';
+import { isPageName, mainPage, type PageName } from './page-names';
 import { requestedPageName } from './requested-page-name';
 
 /** The registered page a path shows (`/` is the main page), or null for anything else. */
