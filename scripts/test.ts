@@ -58,6 +58,7 @@ async function main() {
   steps.push({ name: 'browser', ok: browserReady });
 
   steps.push({ name: 'lint', ok: run('lint', bin('eslint'), ['--max-warnings=0', '.']) });
+  steps.push({ name: 'format', ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']) });
   steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
 
   const jestReport = path.join(RESULTS, 'jest.json');
