@@ -11,21 +11,27 @@ const shared = {
 const esmPackages = ['ofetch', 'destr', 'ufo', 'node-fetch-native'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
-/** Components and browser-side code: jsdom plus Node's fetch family (see the environment file). */
+/**
+ * Pure unit tests (no servers): components and browser-side code, in jsdom plus Node's fetch family
+ * (see the environment file).
+ */
 const dom = createJestConfig({
   ...shared,
-  displayName: 'dom',
+  displayName: 'unit',
   testEnvironment: '<rootDir>/tests/support/jsdom-with-node-fetch.cjs',
   testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/tests/support/jest-dom-setup.ts'],
 });
 
-/** SDK, emulator and real-time: plain Node talking to a real emulator over real HTTP and sockets. */
+/**
+ * Tests against real servers (emulator, recording servers, static host) over real HTTP and sockets: plain
+ * Node by default; a file that also needs a DOM (React hooks) names jsdom in its docblock.
+ */
 const node = createJestConfig({
   ...shared,
-  displayName: 'node',
+  displayName: 'integration',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+  testMatch: ['<rootDir>/tests/integration/**/*.test.{ts,tsx}'],
 });
 
 export default async function config() {

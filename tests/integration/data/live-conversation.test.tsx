@@ -1,4 +1,8 @@
-/** @jest-environment-options {"customExportConditions": ["node", "node-addons"]} */
+/**
+ * @jest-environment ./tests/support/jsdom-with-node-fetch.cjs
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+// React hooks need a DOM (jsdom); they run here, beside the other tests that need real servers.
 // Node export conditions: see live-entity-list.test.tsx (`ws` has no browser build).
 /**
  * useLiveConversation against the real emulator: the conversation loads over HTTP, new messages and

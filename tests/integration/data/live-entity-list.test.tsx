@@ -1,4 +1,8 @@
-/** @jest-environment-options {"customExportConditions": ["node", "node-addons"]} */
+/**
+ * @jest-environment ./tests/support/jsdom-with-node-fetch.cjs
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+// React hooks need a DOM (jsdom); they run here, beside the other tests that need real servers.
 // Node export conditions: with jsdom's default "browser" condition, `ws` (used by socket.io-client
 // in Node and by the emulator's socket.io server) resolves to its browser stub and nothing connects.
 // The hooks still render in jsdom; only packages pick their Node builds.
