@@ -62,7 +62,7 @@ async function main() {
   steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
 
   const jestReport = path.join(RESULTS, 'jest.json');
-  const jestOk = run('unit and integration tests (Jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  const jestOk = run('unit and integration tests (Jest)', bin('jest'), ['--ci', '--coverage', '--json', `--outputFile=${jestReport}`]);
   steps.push({ name: 'jest', ok: jestOk, counts: jestCounts(jestReport) });
 
   let buildOk = false;
