@@ -48,7 +48,10 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
   const { origins: editorOrigins, rejected } = parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
 
-  const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins });
+  // Font previews are an editor preview feature: a production policy never names font origins.
+  const preview = process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
+  const editorFontOrigins = preview ? parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins });
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));
   const nginxDir = path.join(ROOT, 'deploy', 'generated');

@@ -35,6 +35,8 @@ export interface PolicyInput {
   platformOrigins: string[];
   /** Origins of the editor allowed to frame the site. */
   editorOrigins: string[];
+  /** Editor preview builds only: origins of the font CSS and files the editor's theme previews load. */
+  editorFontOrigins?: string[];
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,13 +61,14 @@ function unique(values: string[]): string[] {
 
 export function contentSecurityPolicy(scriptHashes: string[], input: PolicyInput): string {
   const platform = unique(input.platformOrigins);
+  const fonts = unique(input.editorFontOrigins ?? []).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     // Tailwind's runtime (editor mode only) and the editor overlays add styles at run time.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline' ${fonts}`.trim(),
     "img-src 'self' data: blob:",
-    "font-src 'self'",
+    `font-src 'self' ${fonts}`.trim(),
     `connect-src 'self' ${[...platform, ...socketOrigins(platform)].join(' ')}`.trim(),
     `frame-ancestors 'self' ${unique(input.editorOrigins).join(' ')}`.trim(),
     "form-action 'self'",
