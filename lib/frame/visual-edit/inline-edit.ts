@@ -109,7 +109,7 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
       removeStyle ??= addPageStyle(win, INLINE_EDIT_CSS);
       originalText.set(element, element.textContent ?? '');
       previousCursor = element.style.cursor;
-      element.contentEditable = 'true';
+      element.setAttribute('contenteditable', 'true');
       element.addEventListener('input', onInput);
       element.style.cursor = 'text';
       selectContents(element);
@@ -128,7 +128,7 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
       if (element.isConnected) {
         removeStyle?.();
         removeStyle = null;
-        element.contentEditable = 'false';
+        element.setAttribute('contenteditable', 'false');
         element.style.cursor = previousCursor;
       }
       originalText.delete(element);
