@@ -29,7 +29,8 @@ export function rewriteViewportHeights(value: string): string {
 }
 
 function rewriteDeclarations(style: CSSStyleDeclaration): void {
-  const names = Array.from({ length: style.length }, (_unused, index) => style.item(index));
+  // Indexing, not item(): jsdom's declarations have no item().
+  const names = Array.from({ length: style.length }, (_unused, index) => style[index] ?? '');
   for (const name of names) {
     const value = style.getPropertyValue(name);
     if (!value.includes('vh')) continue;
