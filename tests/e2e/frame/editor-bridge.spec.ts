@@ -11,6 +11,7 @@ import { test, expect } from '../fixtures';
 import { EDITOR_PORT, PREVIEW_BUILD, PREVIEW_ORIGIN } from '../fixtures/editor/config';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { containsBridgeCode, messageCount, received, recordScripts, send, siteFrame, waitForMessage } from './helpers';
+import { PLAIN_ELEMENT_FIELDS } from '../fixtures/editor/element-fields';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PAGE_FILE = 'components/pages/ComingSoon.tsx';
@@ -96,16 +97,8 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
     content: await heading.evaluate((element) => (element as HTMLElement).innerText),
     dataSourceLocation: location,
     isDynamicContent: false,
-    linenumber: undefined,
-    filename: undefined,
-    attributes: {},
+    ...PLAIN_ELEMENT_FIELDS,
     isTextElement: true,
-    staticArrayName: null,
-    staticArrayIndex: null,
-    staticArrayField: null,
-    collectionId: null,
-    collectionItemField: null,
-    collectionItemId: null,
     position: {
       top: box.top,
       left: box.left,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingMessage } from '@/lib/frame/messages';
 import { createVisualEditAgent, RESYNC_DELAY_MS, type VisualEditAgent } from '@/lib/frame/visual-edit/agent';
 import { HOVER_BORDER, SELECTED_BORDER } from '@/lib/frame/visual-edit/overlays';
+import { PLAIN_ELEMENT_FIELDS } from '../../e2e/fixtures/editor/element-fields';
 
 const HEADING = 'components/pages/ComingSoon.tsx:17:9';
 const ITEM = 'components/List.tsx:4:9';
@@ -137,17 +138,9 @@ describe('hover and selection', () => {
         content: undefined,
         dataSourceLocation: HEADING,
         isDynamicContent: false,
-        linenumber: undefined,
-        filename: undefined,
-        position: { top: 100, left: 10, right: 210, bottom: 140, width: 200, height: 40, centerX: 110, centerY: 120 },
-        attributes: {},
+        ...PLAIN_ELEMENT_FIELDS,
         isTextElement: true,
-        staticArrayName: null,
-        staticArrayIndex: null,
-        staticArrayField: null,
-        collectionId: null,
-        collectionItemField: null,
-        collectionItemId: null,
+        position: { top: 100, left: 10, right: 210, bottom: 140, width: 200, height: 40, centerX: 110, centerY: 120 },
       },
     ]);
     const [selected] = overlays('selected');

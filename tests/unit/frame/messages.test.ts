@@ -12,6 +12,7 @@ import {
   MAX_SELECTOR_ID_LENGTH,
   parseIncomingMessage,
 } from '@/lib/frame/messages';
+import { PLAIN_ELEMENT_FIELDS } from '../../e2e/fixtures/editor/element-fields';
 
 const ID = 'components/pages/ComingSoon.tsx:17:9';
 const accepts = (value: unknown) => parseIncomingMessage(value) !== null;
@@ -195,17 +196,9 @@ describe('outgoing builders', () => {
       content: 't'.repeat(MAX_CONTENT_LENGTH + 10),
       dataSourceLocation: ID,
       isDynamicContent: false,
-      linenumber: undefined,
-      filename: undefined,
-      position,
-      attributes: {},
+      ...PLAIN_ELEMENT_FIELDS,
       isTextElement: true,
-      staticArrayName: null,
-      staticArrayIndex: null,
-      staticArrayField: null,
-      collectionId: null,
-      collectionItemField: null,
-      collectionItemId: null,
+      position,
     });
     expect(message.type).toBe('element-selected');
     expect(message.classes).toHaveLength(MAX_CLASSES_LENGTH);
