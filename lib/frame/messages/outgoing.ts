@@ -54,6 +54,10 @@ export interface ElementPositionUpdateMessage {
   isInViewport: boolean;
   visualSelectorId: string;
 }
+/** The layer menu opened: nothing is selected until the user picks a layer or goes back. */
+export interface SelectionClearedMessage {
+  type: 'unselect-element';
+}
 export interface CloseDropdownsMessage {
   type: 'close-dropdowns';
 }
@@ -116,6 +120,7 @@ export type OutgoingMessage =
   | AgentReadyMessage
   | ElementSelectedMessage
   | ElementPositionUpdateMessage
+  | SelectionClearedMessage
   | CloseDropdownsMessage
   | ContentEditingMessage
   | InlineEditMessage
@@ -159,6 +164,10 @@ export function elementPositionUpdate(
   isInViewport: boolean,
 ): ElementPositionUpdateMessage {
   return { type: 'element-position-update', position, isInViewport, visualSelectorId };
+}
+
+export function selectionCleared(): SelectionClearedMessage {
+  return { type: 'unselect-element' };
 }
 
 export function closeDropdowns(): CloseDropdownsMessage {

@@ -7,10 +7,18 @@
  * it only posts through the bridge, which knows the one origin it may post to. The features live
  * in their own modules; this file holds the selection state and routes messages to them.
  */
-import { closeDropdowns, elementPositionUpdate, elementSelected, type IncomingMessage, type OutgoingMessage } from '../messages';
+import {
+  closeDropdowns,
+  elementPositionUpdate,
+  elementSelected,
+  selectionCleared,
+  type IncomingMessage,
+  type OutgoingMessage,
+} from '../messages';
 import { describeSelection } from './describe';
-import { applyAttribute, applyClasses, applyTextContent, atArrayIndex } from './edits';
+import { applyElementEdit } from './edits';
 import { canStartEditing, createInlineEditor } from './inline-edit';
+import { createLayerMenu } from './layer-menu';
 import { OverlayLayer } from './overlays';
 import { createPageFeatures } from './page-features';
 import { addPageStyle, EDIT_MODE_CSS, freezeAnimations } from './page-styles';
@@ -81,8 +89,22 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
       selectedElement = targets.find((target) => target.getAttribute('data-arr-index') === index) ?? targets[0] ?? null;
     }
     overlays.selected.show(targets, selectedElement ? selectedElement.tagName.toLowerCase() : null);
+    const label = overlays.selected.firstLabel();
+    if (label && selectedElement) layers.attach(label, selectedElement);
   };
 
+  const layers = createLayerMenu({
+    win,
+    select: (element) => {
+      const id = selectorIdOf(element);
+      if (id !== null) select(element, id);
+    },
+    deselect: () => {
+      selectedId = null;
+      post(selectionCleared());
+    },
+    preview: (element) => (element ? overlays.hover.show([element], null) : overlays.hover.clear()),
+  });
   const inline = createInlineEditor({
     win,
     post,
@@ -157,6 +179,9 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
 
   const onClick = (event: MouseEvent) => {
     if (!enabled) return;
+    // The layer menu and its label handle their own clicks; a click anywhere else closes the menu.
+    if (layers.owns(event.target)) return;
+    layers.close();
     // A click inside the text being edited places the caret.
     if (inline.enabled && inline.owns(event.target)) return;
     block(event);
@@ -210,6 +235,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     if (!enabled) return;
     enabled = false;
     page.onEditModeOff();
+    layers.close();
     inline.stop();
     clearSelection();
     removeEditStyle?.();
@@ -230,8 +256,6 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     overlays.clear();
   };
 
-  const targets = (id: string): Element[] => findElementsById(win, id);
-
   const handle = (message: IncomingMessage) => {
     if (page.handle(message)) return;
     switch (message.type) {
@@ -240,28 +264,13 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
         else disable();
         if (message.data.inlineEditEnabled !== null) inline.enabled = message.data.inlineEditEnabled;
         return;
-      case 'update-classes': {
-        const found = targets(message.data.visualSelectorId);
-        for (const element of found) applyClasses(element, message.data.classes);
-        if (found.length > 0) scheduleResync();
-        return;
-      }
-      case 'update-attribute': {
-        const { visualSelectorId, attribute, value } = message.data;
-        // Without an index, an image in a list changes only where the selected one is.
-        const index = message.data.arrIndex ?? (visualSelectorId === selectedId ? selectedElement?.getAttribute('data-arr-index') ?? null : null);
-        const found = atArrayIndex(targets(visualSelectorId), index);
-        const applied = found.filter((element) => applyAttribute(element, attribute, value, win.location.href));
-        if (applied.length < found.length) onProblem(`update-attribute refused ${attribute} on ${found.length - applied.length} element(s)`);
-        if (found.length > 0) scheduleResync();
-        return;
-      }
+      case 'update-classes':
+      case 'update-attribute':
       case 'update-content': {
-        const found = atArrayIndex(targets(message.data.visualSelectorId), message.data.arrIndex);
-        for (const element of found) {
-          if (!applyTextContent(element, message.data.content)) onProblem(`update-content skipped ${element.tagName}: it has child elements`);
-        }
-        if (found.length > 0) scheduleResync();
+        // Without an index, an image in a list changes only where the selected one is.
+        const selectedIndex = selectedElement?.getAttribute('data-arr-index') ?? null;
+        const changed = applyElementEdit(win, message, (id) => (id === selectedId ? selectedIndex : null), onProblem);
+        if (changed) scheduleResync();
         return;
       }
       case 'unselect-element':

@@ -3,7 +3,9 @@
  * goes in as text nodes (never as markup), and `src` only onto media elements with a URL that
  * cannot run code.
  */
+import type { UpdateAttributeMessage, UpdateClassesMessage, UpdateContentMessage } from '../messages';
 import { ALLOWED_ATTRIBUTES, IMAGE_COMPONENT_ATTRIBUTE } from './describe';
+import { findElementsById } from './selection';
 
 /** Sets the class attribute to exactly `classes`: the editor merges before it sends. */
 export function applyClasses(element: Element, classes: string): void {
@@ -78,4 +80,36 @@ export function applyAttribute(element: Element, attribute: string, value: strin
   if (!MEDIA_TAGS.has(element.tagName.toUpperCase())) return false;
   element.setAttribute(attribute, value);
   return true;
+}
+
+/**
+ * Applies one of the editor's element changes to every element with its id. `selectedIndexOf`
+ * gives the static-array index of the selected element when the id is the selection's (an
+ * update-attribute without an index applies there only). Returns whether any element had the id.
+ */
+export function applyElementEdit(
+  win: Window,
+  message: UpdateClassesMessage | UpdateAttributeMessage | UpdateContentMessage,
+  selectedIndexOf: (id: string) => string | null,
+  onProblem: (problem: string) => void,
+): boolean {
+  const found = findElementsById(win, message.data.visualSelectorId);
+  switch (message.type) {
+    case 'update-classes':
+      for (const element of found) applyClasses(element, message.data.classes);
+      break;
+    case 'update-attribute': {
+      const { visualSelectorId, attribute, value, arrIndex } = message.data;
+      const targets = atArrayIndex(found, arrIndex ?? selectedIndexOf(visualSelectorId));
+      const refused = targets.filter((element) => !applyAttribute(element, attribute, value, win.location.href));
+      if (refused.length > 0) onProblem(`update-attribute refused ${attribute} on ${refused.length} element(s)`);
+      break;
+    }
+    case 'update-content':
+      for (const element of atArrayIndex(found, message.data.arrIndex)) {
+        if (!applyTextContent(element, message.data.content)) onProblem(`update-content skipped ${element.tagName}: it has child elements`);
+      }
+      break;
+  }
+  return found.length > 0;
 }

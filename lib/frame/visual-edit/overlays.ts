@@ -95,6 +95,11 @@ class OverlayGroup {
     });
   }
 
+  /** The label of the first outline, if it has one (the layer menu opens from it). */
+  firstLabel(): HTMLElement | null {
+    return (this.boxes[0]?.firstElementChild as HTMLElement | null | undefined) ?? null;
+  }
+
   /** Hides the outlines while keeping them in place (inline editing shows the caret instead). */
   setHidden(hidden: boolean): void {
     this.hidden = hidden;

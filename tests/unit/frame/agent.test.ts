@@ -147,7 +147,8 @@ describe('hover and selection', () => {
     expect(SELECTED_BORDER).toBe('2px solid #2563EB');
     expect(selected?.style.border).toBe('2px solid rgb(37, 99, 235)');
     expect(selected?.style.zIndex).toBe('9999');
-    expect(selected?.textContent).toBe('h1');
+    // The label names the tag and, with a chevron, opens the layer menu (the heading has a parent layer).
+    expect(selected?.textContent).toBe('h1 ▾');
     expect(overlays('hover')).toEqual([]);
     expect(agent.selectedId).toBe(HEADING);
   });

@@ -52,6 +52,10 @@ async function clickOn(context: Context, selector: string): Promise<void> {
   await context.page.mouse.click(x, y);
 }
 
+/** The selection outline's label, which opens the layer menu, and the menu's first entry, in either agent. */
+const LAYER_LABEL = '[data-layer-dropdown]:not([data-vite-plugin-element="true"][style*="overflow"]), [data-visual-edit-layer="label"]';
+const LAYER_MENU_ENTRY = '[data-layer-dropdown] > div:first-child, [data-visual-edit-layer="menu"] > div:first-child';
+
 const POPUP = `
   const backdrop = document.createElement('div');
   backdrop.id = 'conformance-backdrop';
@@ -152,6 +156,31 @@ export const STEPS: Step[] = [
     name: 'toggle-inline-edit-mode off',
     act: ({ send, heading }) => send({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: heading, inlineEditingMode: false } }),
     waitFor: ['content-editing-ended'],
+  },
+  {
+    name: 'the selection label opens the layer menu; arrow up and Enter pick the layer above',
+    act: async (context) => {
+      await clickOn(context, LAYER_LABEL);
+      await context.page.keyboard.press('ArrowUp');
+      await context.page.keyboard.press('Enter');
+    },
+    waitFor: ['unselect-element', 'element-selected'],
+  },
+  {
+    name: 'the layer menu again, and Escape restores the selection',
+    act: async (context) => {
+      await clickOn(context, LAYER_LABEL);
+      await context.page.keyboard.press('Escape');
+    },
+    waitFor: ['unselect-element', 'element-selected'],
+  },
+  {
+    name: 'a layer chosen with the mouse',
+    act: async (context) => {
+      await clickOn(context, LAYER_LABEL);
+      await clickOn(context, LAYER_MENU_ENTRY);
+    },
+    waitFor: ['unselect-element', 'element-selected'],
   },
   { name: 'unselect-element', act: ({ send }) => send({ type: 'unselect-element' }) },
   { name: 'request-element-position without a selection', act: ({ send }) => send({ type: 'request-element-position' }) },
