@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { deployProblems, NO_EDITOR } from '@/lib/config/env';
 
 const CONFIGURED = {
@@ -28,4 +29,15 @@ describe('deployProblems', () => {
   ])('refuses %s', (_label, override) => {
     expect(deployProblems({ ...CONFIGURED, ...override })).toHaveLength(1);
   });
+});
+
+describe('npm run build without platform settings', () => {
+  it('stops before building, with exit code 1 and the list of what is missing', () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('NEXT_PUBLIC_')));
+    const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/build-site.ts', '--force'], { env, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to build out/ for deployment');
+    expect(result.stderr).toContain('NEXT_PUBLIC_PLATFORM_SERVER_URL is not set');
+    expect(result.stderr).toContain('npm run build:local');
+  }, 60_000);
 });
