@@ -121,7 +121,8 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     win,
     post,
     fontOrigins: options.fontOrigins ?? [],
-    isOwnTarget: (target) => inline.owns(target),
+    // The text being edited and the layer menu scroll as themselves.
+    isOwnTarget: (target) => inline.owns(target) || layers.owns(target),
     onProblem,
   });
 

@@ -38,11 +38,10 @@ interface Step {
 export const SWAPPED_FROM = 'sm:text-5xl';
 export const SWAPPED_TO = 'sm:text-3xl';
 
+/** The centre of the first match of `selector` in the frame, in the editor page's coordinates (for the real mouse). */
 async function centre(frame: Frame, selector: string): Promise<{ x: number; y: number }> {
-  const element = await frame.frameElement();
-  const frameBox = await element.boundingBox();
   const box = await frame.locator(selector).first().boundingBox();
-  if (!frameBox || !box) throw new Error(`${selector} has no box`);
+  if (!box) throw new Error(`${selector} has no box`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
