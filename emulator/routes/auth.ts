@@ -1,5 +1,6 @@
 import {
   OTP_MAX_ATTEMPTS,
+  accountById,
   createAccount,
   dropTicketsOf,
   issueAccessToken,
@@ -7,8 +8,10 @@ import {
   issueTicket,
   joinOnLogin,
   optionalString,
+  pendingOtp,
   requireEmail,
   requireString,
+  ticketFor,
   userView,
 } from '../auth/accounts';
 import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
@@ -89,7 +92,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const { app, body } = await readAuthBody(context, request);
     const email = requireEmail(body.email);
     const code = requireString(typeof body.otp_code === 'number' ? String(body.otp_code) : body.otp_code, 'otp_code', 20);
-    const pending = context.store.data.otps[email];
+    const pending = pendingOtp(context, email);
     const account = context.store.findAccountByEmail(email);
     if (!pending || !account || pending.app_id !== app.id) {
       throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
@@ -145,9 +148,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const { app, body } = await readAuthBody(context, request);
     const ticket = requireString(body.reset_token, 'reset_token', 200);
     const password = requireNewPassword(body.new_password, 'new_password');
-    const hash = sha256Hex(ticket);
-    const stored = context.store.data.reset_tickets[hash];
-    const account = stored ? context.store.data.accounts[stored.account_id] : undefined;
+    const stored = ticketFor(context, ticket);
+    const account = stored ? accountById(context, stored.account_id) : undefined;
     if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
       throw badRequest('The reset token is invalid or has expired', 'invalid_reset_token');
     }

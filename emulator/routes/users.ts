@@ -1,4 +1,4 @@
-import { createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
+import { accountById, createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
 import { authorize, creatorOf, requireAdmin } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
@@ -42,7 +42,7 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
     if (caller.kind === 'anonymous') throw unauthorized();
     if (caller.kind !== 'service') throw forbidden('SSO access tokens are only issued to the service role', 'service_role_required');
     const userId = request.params.userId as string;
-    const account = context.store.data.accounts[userId];
+    const account = accountById(context, userId);
     if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
     return jsonReply(200, { access_token: issueAccessToken(context, app, account) });
   });
