@@ -5,6 +5,7 @@ import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
+import { LocalAddresses } from './http/local-access';
 import { Router } from './http/router';
 import { attachRealtime } from './realtime/socket';
 import { registerAgentRoutes } from './routes/agents';
@@ -65,11 +66,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const background = new Set<Promise<void>>();
   let baseUrl = '';
   let publisher: RealtimePublisher | null = null;
+  const addresses = new LocalAddresses();
+  const boundHost = options.host ?? '127.0.0.1';
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
     extraOrigins,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
+    addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     quiet,
     responder: options.responder ?? defaultResponder,
@@ -104,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     void handleRequest(request, response, {
       router,
       corsOrigins: context.corsOrigins,
+      addresses,
       latencyMs: options.latencyMs ?? 0,
       logError: (error) => console.error('[emulator] unexpected error:', error),
     });
@@ -113,12 +118,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => {
+    server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
+  addresses.bind(boundHost, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
 

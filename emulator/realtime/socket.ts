@@ -119,8 +119,10 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
     maxHttpBufferSize: 1_000_000,
     cors: { origin: (origin, callback) => callback(null, origin === undefined || context.corsOrigins.has(origin)) },
     // Browsers do not apply CORS to WebSocket upgrades, so the origin is checked here for both transports.
+    // The Host check keeps a DNS-rebinding page out of the socket as it does for HTTP.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
+      if (!context.addresses.isAllowedHost(request.headers.host)) return callback('Host not allowed', false);
       const allowed = origin === undefined || context.corsOrigins.has(origin);
       callback(allowed ? null : 'Origin not allowed', allowed);
     },

@@ -67,6 +67,12 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', '/apps/:appId/login', (request) => showForm(request.url.searchParams, request.params.appId as string));
 
   router.add('POST', '/login', async (request) => {
+    try {
+      context.addresses.checkFormOrigin(request.headers);
+    } catch (error) {
+      if (error instanceof HttpError) return refuse(error.status, 'Login refused', error.message);
+      throw error;
+    }
     const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
     const app = context.apps.get(form.get('app_id') ?? '');
     if (!app) return refuse(400, 'Unknown app', 'The login form did not name an app of this emulator.');
