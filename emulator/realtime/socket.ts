@@ -96,15 +96,42 @@ function checkConversationRoom(context: EmulatorContext, state: SocketState, roo
   }
 }
 
+/** May this socket's caller, as of now, follow the room? Used on join and again before every delivery. */
+function checkRoom(context: EmulatorContext, state: SocketState, room: string): void {
+  if (room.startsWith('entities:')) checkEntityRoom(context, state, room);
+  else if (room.startsWith('/agent-conversations/')) checkConversationRoom(context, state, room);
+  else throw new JoinRefused(`Unknown room ${room}`, 'unknown_room');
+}
+
 function checkJoin(context: EmulatorContext, socket: RealtimeSocket, room: unknown): string {
   if (typeof room !== 'string' || room === '' || room.length > MAX_ROOM_LENGTH) {
     throw new JoinRefused(`A room must be a string of 1 to ${MAX_ROOM_LENGTH} characters`, 'invalid_room');
   }
   if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new JoinRefused(`A socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`, 'too_many_rooms');
-  if (room.startsWith('entities:')) checkEntityRoom(context, socket.data, room);
-  else if (room.startsWith('/agent-conversations/')) checkConversationRoom(context, socket.data, room);
-  else throw new JoinRefused(`Unknown room ${room}`, 'unknown_room');
+  checkRoom(context, socket.data, room);
   return room;
+}
+
+/**
+ * Re-checks every member of a room before something is delivered to it: a password change, a
+ * deleted user or an expired token ends the socket (it is told why, then disconnected); a caller
+ * that may no longer follow this one room (a demoted admin) only leaves it.
+ */
+function evictStale(context: EmulatorContext, io: RealtimeServerIo, room: string): void {
+  const members = io.sockets.adapter.rooms.get(room);
+  if (!members) return;
+  for (const id of [...members]) {
+    const socket = io.sockets.sockets.get(id);
+    if (!socket) continue;
+    try {
+      checkRoom(context, socket.data, room);
+    } catch (error) {
+      if (!(error instanceof JoinRefused)) throw error;
+      socket.emit('error', { message: error.message, code: error.code, room });
+      if (error.code === 'invalid_token') socket.disconnect(true);
+      else void socket.leave(room);
+    }
+  }
 }
 
 export interface RealtimeServer {
@@ -158,12 +185,14 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
     entityChanged(appId, entity, type, record) {
       const room = `entities:${appId}:${entity}`;
       const data = JSON.stringify({ type, id: record.id, data: record, timestamp: context.nowIso() });
+      evictStale(context, io, room);
       io.to(room).emit('update_model', { room, data });
     },
     conversationChanged(conversation, message) {
       const room = `/agent-conversations/${conversation.id}`;
       // The whole conversation, plus the changed message under `_message` as @base44/sdk expects.
       const data = JSON.stringify({ ...conversation, _message: message });
+      evictStale(context, io, room);
       io.to(room).emit('update_model', { room, data });
     },
     emitRaw(room, event, payload) {

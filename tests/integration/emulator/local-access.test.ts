@@ -115,7 +115,8 @@ describe('the login form', () => {
 
 describe('the /api/_emulator helpers', () => {
   it('refuse a browser request from a site origin, even one the apps allow for CORS', async () => {
-    for (const headers of [{ Origin: 'http://localhost:3000' }, { Origin: 'https://evil.example.com' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    const browserHeaders: Record<string, string>[] = [{ Origin: 'http://localhost:3000' }, { Origin: 'https://evil.example.com' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of browserHeaders) {
       const result = await raw('GET', '/api/_emulator/outbox', { Host: hostOf('127.0.0.1'), ...headers });
       expect({ headers, status: result.status }).toEqual({ headers, status: 403 });
       expect(JSON.parse(result.body)).toMatchObject({ code: 'local_only' });
