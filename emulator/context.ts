@@ -1,3 +1,4 @@
+import type { SessionRegistry } from './auth/sessions';
 import type { TokenSigner } from './auth/tokens';
 import type { LocalAddresses } from './http/local-access';
 import type { AppConfig } from './seed';
@@ -30,6 +31,8 @@ export interface EmulatorContext {
   store: Store;
   blobs: BlobStorage;
   tokens: TokenSigner;
+  /** Login sessions ended by logout: their tokens stop working. */
+  sessions: SessionRegistry;
   realtime: RealtimePublisher;
   now(): number;
   nowIso(): string;

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultResponder } from './agent-responder';
+import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { originSet } from './http/cors';
@@ -80,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
+    sessions: new SessionRegistry(clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;

@@ -112,8 +112,9 @@ export function userView(account: Account, member: EntityRecord | null): Record<
   return { id: account.id, email: account.email, full_name: account.full_name, role: 'user', created_date: account.created_date };
 }
 
-export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account): string {
-  return context.tokens.sign(app.id, account.id, account.token_version);
+/** An access token; `sessionId` ties it to a login session that logout can end. */
+export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account, sessionId: string | null): string {
+  return context.tokens.sign(app.id, account.id, account.token_version, sessionId);
 }
 
 export function issueOtp(context: EmulatorContext, app: AppConfig, account: Account): void {

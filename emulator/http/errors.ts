@@ -1,6 +1,7 @@
 /**
  * The one error type every route throws. It becomes the platform's JSON error body
- * `{ message, detail?, code?, extra_data? }` with its HTTP status.
+ * `{ message, detail?, code?, extra_data?, error: { message, code? } }` with its HTTP status: the flat
+ * fields for our client and older ones, the nested `error` object that @base44/sdk reads first.
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -27,6 +28,7 @@ export class HttpError extends Error {
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.code === undefined ? {} : { code: this.code }),
       ...(this.extraData === undefined ? {} : { extra_data: this.extraData }),
+      error: { message: this.message, ...(this.code === undefined ? {} : { code: this.code }) },
     };
   }
 }

@@ -36,11 +36,8 @@ function isEmulatorToolPath(pathname: string): boolean {
 function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
   if (error instanceof HttpError) return jsonReply(error.status, error.toBody());
   logError(error);
-  return jsonReply(500, {
-    message: 'Internal emulator error',
-    detail: error instanceof Error ? error.message : String(error),
-    code: 'internal_error',
-  });
+  const detail = error instanceof Error ? error.message : String(error);
+  return jsonReply(500, new HttpError(500, 'Internal emulator error', { code: 'internal_error', detail }).toBody());
 }
 
 async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {

@@ -1,5 +1,6 @@
 import { requireEmail } from '../auth/accounts';
 import { checkAppHeader } from '../auth/caller';
+import { clearedSessionCookie, sessionFromCookie } from '../auth/sessions';
 import { siteOriginsOf, type EmulatorContext } from '../context';
 import { readUrlEncodedForm } from '../http/body';
 import { HttpError } from '../http/errors';
@@ -16,6 +17,8 @@ import { authenticate, completeLogin } from './auth';
  * the app comes from `app_id`, or from a per-app base URL (`{url}/apps/{appId}/login`); without
  * either the visitor picks it in the form.
  */
+
+const REDIRECT_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
 function headersFor(origins: Iterable<string>): Record<string, string> {
   return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY' };
@@ -89,21 +92,24 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       );
     try {
       const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
-      const { access_token } = await completeLogin(context, app, account);
+      const login = await completeLogin(context, app, account, request.headers);
       const target = new URL(fromUrl.href);
-      target.searchParams.set('access_token', access_token);
-      return { status: 303, headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+      target.searchParams.set('access_token', login.body.access_token);
+      return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
     } catch (error) {
       if (error instanceof HttpError && error.status < 500) return again(error.status, error.message);
       throw error;
     }
   });
 
-  // Tokens are stateless, so logging out only means going back; the same origin rules as login.
+  // Ends the login session named by the cookie (every token issued in it stops working), then goes
+  // back, with the same origin rules as login.
   router.add('GET', '/api/apps/auth/logout', (request) => {
     const origins = new Set([...context.apps.values()].flatMap((app) => [...siteOriginsOf(context, app)]));
     const fromUrl = checkFromUrl(request.url.searchParams.get('from_url'), origins);
     if (!(fromUrl instanceof URL)) return fromUrl;
-    return { status: 303, headers: { Location: fromUrl.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+    const sessionId = sessionFromCookie(request.headers);
+    if (sessionId !== null) context.sessions.end(sessionId);
+    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() } };
   });
 }

@@ -44,6 +44,6 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
     const userId = request.params.userId as string;
     const account = accountById(context, userId);
     if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
-    return jsonReply(200, { access_token: issueAccessToken(context, app, account) });
+    return jsonReply(200, { access_token: issueAccessToken(context, app, account, null) });
   });
 }
