@@ -57,6 +57,17 @@ export class TokenSigner {
     return `${HEADER}.${payload}.${this.signature(`${HEADER}.${payload}`).toString('base64url')}`;
   }
 
+  /**
+   * An OpenID-Connect-style ID token (HS256) about a user, for `sso.getIdToken`. It is signed with a
+   * key derived for ID tokens only, so it can never pass as an access token (nor the reverse).
+   */
+  signIdToken(claims: { iss: string; aud: string; sub: string; email: string; name: string }, ttlSeconds = 3600): string {
+    const iat = Math.floor(this.nowMs() / 1000);
+    const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
+    const key = createHmac('sha256', this.secret).update('emulator id token key').digest();
+    return `${HEADER}.${payload}.${createHmac('sha256', key).update(`${HEADER}.${payload}`).digest('base64url')}`;
+  }
+
   /** The claims of a well-signed, unexpired token; null for anything else. */
   verify(token: string): TokenClaims | null {
     const parts = token.split('.');

@@ -8,11 +8,13 @@ export class HttpError extends Error {
   readonly code: string | undefined;
   readonly detail: string | undefined;
   readonly extraData: Record<string, unknown> | undefined;
+  /** Extra response headers (the connector error header). */
+  readonly headers: Record<string, string>;
 
   constructor(
     status: number,
     message: string,
-    options: { code?: string; detail?: string; extraData?: Record<string, unknown> } = {},
+    options: { code?: string; detail?: string; extraData?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,6 +22,7 @@ export class HttpError extends Error {
     this.code = options.code;
     this.detail = options.detail;
     this.extraData = options.extraData;
+    this.headers = options.headers ?? {};
   }
 
   toBody(): Record<string, unknown> {

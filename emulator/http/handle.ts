@@ -34,7 +34,7 @@ function isEmulatorToolPath(pathname: string): boolean {
 }
 
 function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
-  if (error instanceof HttpError) return jsonReply(error.status, error.toBody());
+  if (error instanceof HttpError) return jsonReply(error.status, error.toBody(), error.headers);
   logError(error);
   const detail = error instanceof Error ? error.message : String(error);
   return jsonReply(500, new HttpError(500, 'Internal emulator error', { code: 'internal_error', detail }).toBody());

@@ -5,7 +5,7 @@ import { siteOriginsOf, type EmulatorContext } from '../context';
 import { readUrlEncodedForm } from '../http/body';
 import { HttpError } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
-import type { Router } from '../http/router';
+import type { RouteRequest, Router } from '../http/router';
 import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
 import type { AppConfig } from '../seed';
 import { authenticate, completeLogin } from './auth';
@@ -101,6 +101,18 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       throw error;
     }
   });
+
+  // auth.loginWithProvider(provider) sends the browser here. The emulator has no identity providers,
+  // so every provider (Google, Microsoft, SSO, ...) stands in as its own login form for the app.
+  const providerLogin = (request: RouteRequest, appId: string | null): Reply => {
+    const provider = request.params.provider ?? 'google';
+    if (!/^[a-z0-9-]{1,40}$/.test(provider)) return refuse(404, 'Unknown provider', 'This login provider does not exist.');
+    const target = new URLSearchParams({ app_id: appId ?? request.url.searchParams.get('app_id') ?? '', from_url: request.url.searchParams.get('from_url') ?? '' });
+    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: `/login?${target.toString()}` } };
+  };
+  router.add('GET', '/api/apps/auth/login', (request) => providerLogin(request, null));
+  router.add('GET', '/api/apps/auth/:provider/login', (request) => providerLogin(request, null));
+  router.add('GET', '/api/apps/:appId/auth/sso/login', (request) => providerLogin(request, request.params.appId as string));
 
   // Ends the login session named by the cookie (every token issued in it stops working), then goes
   // back, with the same origin rules as login.
