@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
 /**
@@ -42,19 +43,15 @@ export class SessionRegistry {
 
 /** The session id from the request's cookie, if it carries a well-formed one. */
 export function sessionFromCookie(headers: IncomingHttpHeaders): string | null {
-  for (const part of (headers.cookie ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    const value = rest.join('=');
-    if (name === SESSION_COOKIE && SESSION_ID.test(value)) return value;
-  }
-  return null;
+  const value = parseCookie(headers.cookie ?? '')[SESSION_COOKIE];
+  return value !== undefined && SESSION_ID.test(value) ? value : null;
 }
 
 /** HTTP-only, same-site Lax: sent on the top-level navigation to logout, never readable by pages. */
 export function sessionCookie(sessionId: string): string {
-  return `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ACCESS_TOKEN_TTL_SECONDS}`;
+  return serializeCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ACCESS_TOKEN_TTL_SECONDS });
 }
 
 export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+  return serializeCookie(SESSION_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 0 });
 }
