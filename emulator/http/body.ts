@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import busboy, { type Busboy } from 'busboy';
+import { nullPrototypeMap } from '../util/own';
 import { HttpError, badRequest } from './errors';
 
 /**
@@ -155,6 +156,8 @@ export async function readMultipart(request: IncomingMessage, limit: number): Pr
   });
 }
 
+const RESERVED_PART_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 export interface NamedPayload {
   fields: Record<string, unknown>;
   files: Record<string, File>;
@@ -172,9 +175,11 @@ export async function readNamedPayload(
 ): Promise<NamedPayload> {
   if (mediaType(request) === 'multipart/form-data') {
     const form = await readMultipart(request, limit);
-    const fields: Record<string, unknown> = {};
-    const files: Record<string, File> = {};
+    // Part names are the client's: null-prototype maps, and names that mean something to objects refused.
+    const fields = nullPrototypeMap<unknown>();
+    const files = nullPrototypeMap<File>();
     for (const [key, value] of form.entries()) {
+      if (RESERVED_PART_NAMES.has(key)) throw badRequest(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
       if (typeof value === 'string') fields[key] = parseFormValue(value);
       else files[key] = value;
     }

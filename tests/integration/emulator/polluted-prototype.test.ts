@@ -78,3 +78,11 @@ it('does not accept a token whose account exists only on Object.prototype', asyn
   const me = await withPollutedPrototype(SEEDED_ACCOUNTS.user.id, member, () => api('GET', `/apps/${APP}/entities/User/me`, { token }));
   expect(me.status).toBe(401);
 });
+
+it('refuses multipart parameters named __proto__ instead of letting them become the payload\'s prototype', async () => {
+  const form = new FormData();
+  form.append('__proto__', JSON.stringify({ name: 'Mallory' }));
+  const called = await api('POST', `/apps/${APP}/functions/hello`, { body: form });
+  expect(called.status).toBe(400);
+  expect(called.body).toMatchObject({ code: 'invalid_parameter_name' });
+});
