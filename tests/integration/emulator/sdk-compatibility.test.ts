@@ -1,6 +1,6 @@
 import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
-import { runSdkScenario, type StepResult } from './fixtures/run-sdk-scenario';
+import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
 /**
  * The unmodified public @base44/sdk, pointed at the emulator: CRUD with filters, login + auth.me(),
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function value<T>(step: string): T {
-  const result = results[step];
-  expect({ step, ok: result?.ok, message: result?.message }).toEqual({ step, ok: true, message: undefined });
-  return result?.value as T;
-}
+const value = <T>(step: string): T => stepValue<T>(results, step);
 
 type Row = Record<string, unknown>;
 

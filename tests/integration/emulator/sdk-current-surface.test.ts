@@ -1,7 +1,7 @@
 import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
 import { apiClient } from './api';
-import { runSdkScenario, type StepResult } from './fixtures/run-sdk-scenario';
+import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
 /**
  * What the unmodified @base44/sdk 0.8.50 sends today, served for real: see
@@ -20,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function value<T>(step: string): T {
-  const result = results[step];
-  expect({ step, ok: result?.ok, message: result?.message }).toEqual({ step, ok: true, message: undefined });
-  return result?.value as T;
-}
+const value = <T>(step: string): T => stepValue<T>(results, step);
 
 function failure(step: string): StepResult | undefined {
   expect({ step, ok: results[step]?.ok }).toEqual({ step, ok: false });
