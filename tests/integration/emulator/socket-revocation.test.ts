@@ -103,3 +103,16 @@ it('cuts off a socket whose token expired', async () => {
     }),
   );
 });
+
+it('cuts off a socket whose login session was ended by logout', async () => {
+  expectCutOff(
+    await afterRevocation(async (token) => {
+      const { sid } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { sid: string };
+      const out = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('http://localhost:3000/')}`, {
+        redirect: 'manual',
+        headers: { Cookie: `base44_emulator_session=${sid}` },
+      });
+      expect(out.status).toBe(303);
+    }),
+  );
+});
