@@ -67,18 +67,19 @@ export class LocalAddresses {
   }
 
   /**
-   * A form post must come from a page of the emulator itself. Browsers always send `Origin` with a
-   * POST; a request without it (and without Fetch Metadata) comes from a non-browser client.
+   * A form post must come from a page of the emulator itself. Fetch Metadata (`Sec-Fetch-Site`),
+   * which a page cannot forge, decides where browsers send it; `Origin` is checked as well, and is
+   * `null` on a same-origin post from a page with a strict referrer policy. A request with neither
+   * header comes from a non-browser client, which cannot be a CSRF victim.
    */
   checkFormOrigin(headers: IncomingHttpHeaders): void {
     const origin = headers.origin;
     const site = headers['sec-fetch-site'];
-    if (origin === undefined) {
-      if (site === undefined || site === 'same-origin' || site === 'none') return;
-    } else if (this.isOwnOrigin(origin)) {
-      return;
+    const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+    const ownOrigin = origin === undefined || this.isOwnOrigin(origin) || (origin === 'null' && site === 'same-origin');
+    if (crossSite || !ownOrigin) {
+      throw forbidden('This form can only be submitted from the emulator\'s own login page', 'cross_site_form');
     }
-    throw forbidden('This form can only be submitted from the emulator\'s own login page', 'cross_site_form');
   }
 
   /** The `/api/_emulator/*` helpers: loopback callers only, never a page of another origin. */

@@ -21,7 +21,9 @@ import { authenticate, completeLogin } from './auth';
 const REDIRECT_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
 function headersFor(origins: Iterable<string>): Record<string, string> {
-  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY' };
+  // same-origin, not no-referrer: the form's own post then carries the real Origin for the CSRF check,
+  // and nothing is sent to other sites.
+  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' };
 }
 
 function refuse(status: number, title: string, message: string): Reply {
