@@ -37,8 +37,8 @@ function connect(token?: string): Promise<Socket> {
   });
 }
 
-async function roomSize(): Promise<number> {
-  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(ROOM)}/emit`, { json: { event: 'probe', payload: null } });
+async function roomSize(room = ROOM): Promise<number> {
+  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(room)}/emit`, { json: { event: 'probe', payload: null } });
   return body.delivered as number;
 }
 
@@ -115,4 +115,26 @@ it('cuts off a socket whose login session was ended by logout', async () => {
       expect(out.status).toBe(303);
     }),
   );
+});
+
+it('drops only the room a demoted admin may no longer follow, and keeps the socket', async () => {
+  const usersRoom = `entities:${APP}:User`;
+  const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
+  const socket = await connect(token);
+  socket.emit('join', usersRoom);
+  socket.emit('join', ROOM);
+  for (let attempt = 0; attempt < 200 && ((await roomSize(usersRoom)) < 1 || (await roomSize()) < 1); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const updates: { room: string }[] = [];
+  socket.on('update_model', (message: { room: string }) => updates.push(message));
+  const refused = new Promise<{ code: string; room: string }>((resolve) => socket.once('error', resolve));
+  const demoted = await api('PUT', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.admin.id}`), { token: serviceTokenFor(APP), json: { role: 'user' } });
+  expect(demoted.status).toBe(200);
+  expect(await refused).toMatchObject({ code: 'admin_required', room: usersRoom });
+  const noteArrived = new Promise<{ room: string }>((resolve) => socket.once('update_model', resolve));
+  await api('POST', entityPath(APP, 'Note'), { json: { text: 'still here' }, token: serviceTokenFor(APP) });
+  expect((await noteArrived).room).toBe(ROOM);
+  expect(socket.connected).toBe(true);
+  expect(updates.map((update) => update.room)).toEqual([ROOM]);
 });
