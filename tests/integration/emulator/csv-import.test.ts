@@ -1,7 +1,6 @@
 import { parseCsvRecords } from '@/emulator/store/csv';
-import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
-import type { RunningEmulator } from '@/emulator/types';
-import { apiClient, entityPath, type ApiCall, type Json } from './api';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { entityPath, suiteEmulator, type Json } from './api';
 
 /** CSV import on csv-parse: RFC 4180 cases, and a header row cannot reach a record's prototype. */
 
@@ -27,21 +26,15 @@ it('turns a __proto__ column into an own key, never a prototype', () => {
 });
 
 describe('over HTTP', () => {
-  let emulator: RunningEmulator;
-  let api: ApiCall;
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    api = apiClient(emulator);
-  });
-  afterAll(() => emulator.close());
+  const suite = suiteEmulator();
 
   it('refuses a CSV whose header names __proto__ and stores nothing', async () => {
-    const token = await loginToken(emulator, 'coming-soon', SEEDED_ACCOUNTS.user.email);
+    const token = await loginToken(suite.emulator, 'coming-soon', SEEDED_ACCOUNTS.user.email);
     const form = new FormData();
     form.append('file', new File(['name,__proto__\nx,{"role":"admin"}\n'], 'evil.csv', { type: 'text/csv' }));
-    const imported = await api('POST', entityPath('coming-soon', 'Person', '/import'), { body: form, token });
+    const imported = await suite.api('POST', entityPath('coming-soon', 'Person', '/import'), { body: form, token });
     expect(imported.status).toBe(400);
     expect(imported.body).toMatchObject({ code: 'invalid_field_name' });
-    expect((await api<Json[]>('GET', entityPath('coming-soon', 'Person'), { token })).body).toEqual([]);
+    expect((await suite.api<Json[]>('GET', entityPath('coming-soon', 'Person'), { token })).body).toEqual([]);
   });
 });

@@ -1,21 +1,16 @@
 import { request as httpRequest } from 'node:http';
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor } from '@/tests/support/emulator';
 import { isLoopback } from '@/emulator/http/local-access';
-import type { RunningEmulator } from '@/emulator/types';
+import { suiteEmulator } from './api';
 
 /**
  * DNS rebinding, login CSRF and the local-only helpers. Node's fetch will not forge a Host header,
  * so these requests go through node:http, which sends exactly the headers given.
  */
 
-let emulator: RunningEmulator;
+const suite = suiteEmulator();
 const APP = 'coming-soon';
 const SITE = 'http://localhost:3000/';
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
 
 interface RawResult {
   status: number;
@@ -25,7 +20,7 @@ interface RawResult {
 
 function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResult> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: emulator.port, method, path, headers, setHost: false }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: suite.emulator.port, method, path, headers, setHost: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -36,7 +31,7 @@ function raw(method: string, path: string, headers: Record<string, string>, body
   });
 }
 
-const hostOf = (name: string) => `${name}:${emulator.port}`;
+const hostOf = (name: string) => `${name}:${suite.emulator.port}`;
 
 describe('the Host header', () => {
   it('answers on 127.0.0.1, localhost and [::1] with the emulator\'s port', async () => {
@@ -47,7 +42,7 @@ describe('the Host header', () => {
   });
 
   it('refuses a rebinding host name with 421 before reading the outbox or an app\'s data', async () => {
-    await fetch(`${emulator.url}/api/apps/${APP}/auth/reset-password-request`, {
+    await fetch(`${suite.emulator.url}/api/apps/${APP}/auth/reset-password-request`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: SEEDED_ACCOUNTS.admin.email }),
@@ -90,7 +85,7 @@ describe('the login form', () => {
     );
 
   it('logs in when posted from the emulator\'s own page (or by a non-browser client)', async () => {
-    for (const origin of [`http://127.0.0.1:${emulator.port}`, `http://localhost:${emulator.port}`, undefined]) {
+    for (const origin of [`http://127.0.0.1:${suite.emulator.port}`, `http://localhost:${suite.emulator.port}`, undefined]) {
       const result = await form(origin);
       expect({ origin, status: result.status }).toEqual({ origin, status: 303 });
       expect(String(result.headers.location)).toMatch(/^http:\/\/localhost:3000\/\?access_token=/);

@@ -1,19 +1,14 @@
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
-import type { RunningEmulator } from '@/emulator/types';
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '@/tests/support/emulator';
+import { suiteEmulator } from './api';
 
 /**
  * `{url}/api/apps/auth/logout?from_url=...` is where the reference client sends the browser on
  * logout. It must end the emulator's login session: the token issued in it is refused afterwards.
  */
 
-let emulator: RunningEmulator;
+const suite = suiteEmulator();
 const APP = 'members-only';
 const SITE = 'http://localhost:3000/';
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
 
 function sessionCookieOf(response: Response): string {
   const cookie = response.headers.get('set-cookie') ?? '';
@@ -23,19 +18,19 @@ function sessionCookieOf(response: Response): string {
 }
 
 async function me(token: string): Promise<number> {
-  const response = await fetch(`${emulator.url}/api/apps/${APP}/entities/User/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${suite.emulator.url}/api/apps/${APP}/entities/User/me`, { headers: { Authorization: `Bearer ${token}` } });
   return response.status;
 }
 
 async function logout(cookie?: string): Promise<Response> {
-  return fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, {
+  return fetch(`${suite.emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, {
     redirect: 'manual',
     headers: cookie === undefined ? {} : { Cookie: cookie },
   });
 }
 
 it('ends the session of a login-page login: its token is 401 afterwards, and the cookie is cleared', async () => {
-  const login = await fetch(`${emulator.url}/login`, {
+  const login = await fetch(`${suite.emulator.url}/login`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -55,7 +50,7 @@ it('ends the session of a login-page login: its token is 401 afterwards, and the
 
 it('ends an API login\'s session too, and leaves other sessions alone', async () => {
   const loginApi = () =>
-    fetch(`${emulator.url}/api/apps/${APP}/auth/login`, {
+    fetch(`${suite.emulator.url}/api/apps/${APP}/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: SEEDED_ACCOUNTS.admin.email, password: SEEDED_PASSWORD }),
