@@ -11,8 +11,9 @@ import type { PlatformError } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import {
   RealtimeErrorCodes,
-  decodeConversationUpdate,
+  decodeConversationChange,
   decodeEntityChange,
+  mergeMessage,
   parseServerError,
   parseUpdateEnvelope,
   type Decoded,
@@ -66,11 +67,15 @@ export interface Realtime {
     callback: (event: EntityChangeEvent<T>) => void,
     hooks?: SubscriptionHooks,
   ): Unsubscribe;
-  /** Calls `callback` with the whole conversation after each change; bad updates go to `hooks.onError`. */
+  /**
+   * Calls `callback` with the whole conversation after each change: each update's `_message` is merged
+   * into `initial` (the conversation loaded on subscribe). Bad updates go to `hooks.onError`.
+   */
   subscribeToConversation(
     conversationId: string,
     callback: (conversation: AgentConversation) => void,
-    hooks?: SubscriptionHooks,
+    hooks: SubscriptionHooks | undefined,
+    initial: Promise<AgentConversation>,
   ): Unsubscribe;
   /** Reconnects with the current token after a login or logout, and rejoins every room. */
   refreshToken(): void;
@@ -256,8 +261,32 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
     ) {
       return subscribeDecoded(entityRoom(config.appId, entityName), decodeEntityChange<T>, callback, hooks);
     },
-    subscribeToConversation(conversationId, callback, hooks) {
-      return subscribeDecoded(conversationRoom(conversationId), decodeConversationUpdate, callback, hooks);
+    subscribeToConversation(conversationId, callback, hooks, initial) {
+      let current: AgentConversation | undefined;
+      // A failed initial load goes to onError (once); later updates then have nothing to merge into.
+      const loaded = initial.then(
+        (conversation) => {
+          current ??= conversation;
+        },
+        (error: unknown) => hooks?.onError?.(error as PlatformError),
+      );
+      return subscribeDecoded(
+        conversationRoom(conversationId),
+        decodeConversationChange,
+        ({ message, conversation }) => {
+          if (conversation) {
+            current = conversation;
+            callback(current);
+            return;
+          }
+          void loaded.then(() => {
+            if (!current || !message) return;
+            current = { ...current, messages: mergeMessage(current.messages ?? [], message) };
+            callback(current);
+          });
+        },
+        hooks,
+      );
     },
     refreshToken() {
       if (!socket) {

@@ -5,6 +5,7 @@
 import { createFetch, FetchError } from 'ofetch';
 import { ErrorCodes, PlatformError, invalidArgument } from './errors';
 import { encodeRequestBody } from './payload';
+import { visitorId } from './visitor-id';
 
 /** Per-call options accepted by every SDK method that sends a request. */
 export interface CallOptions {
@@ -19,7 +20,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 /** What a module asks the transport to send. `path` is relative to `{serverUrl}/api`. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: QueryParams;
   /** JSON by default; multipart for FormData or an object holding File/Blob values. */
@@ -49,9 +50,13 @@ export interface TransportConfig {
   timeout?: number;
   /** Authorization (and related) headers, read per request so token changes apply at once. */
   authHeaders: () => Record<string, string>;
+  /** Told of a 401 answer, with the Authorization header the request carried (if any). */
+  onUnauthorized?: (sentAuthorization: string | null) => void;
 }
 
 export interface Transport {
+  /** `{serverUrl}/api`, for the rare request that cannot go through {@link Transport.request} (a beacon). */
+  baseUrl: string;
   request<T>(spec: RequestSpec, options?: CallOptions): Promise<T>;
   requestRaw<T>(spec: RequestSpec, options?: CallOptions): Promise<RawResponse<T>>;
 }
@@ -109,12 +114,24 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** SPEC section 8: body `message`, else `detail`, else the transport's "Request failed..." text. */
-export function errorFromResponse(status: number, data: unknown, cause: unknown): PlatformError {
-  const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * The reference's order (SPEC section 8 extended): message from `error.message`, `message`, `detail`,
+ * else "Request failed with status code N"; code from `error.code`, `code`, else the
+ * `x-base44-connector-error` header.
+ */
+export function errorFromResponse(status: number, data: unknown, cause: unknown, headers?: Headers): PlatformError {
+  const body = asRecord(data);
+  const nested = asRecord(body.error);
   const message =
-    nonEmptyString(body.message) ?? nonEmptyString(body.detail) ?? `Request failed with status code ${status}`;
-  return new PlatformError(message, { status, code: nonEmptyString(body.code), data, cause });
+    nonEmptyString(nested.message) ??
+    nonEmptyString(body.message) ??
+    nonEmptyString(body.detail) ??
+    `Request failed with status code ${status}`;
+  const code = nonEmptyString(nested.code) ?? nonEmptyString(body.code) ?? nonEmptyString(headers?.get('x-base44-connector-error'));
+  return new PlatformError(message, { status, code, data, cause });
 }
 
 interface FailureContext {
@@ -131,7 +148,7 @@ function normaliseFailure(error: unknown, context: FailureContext): PlatformErro
     return new PlatformError('Request aborted', { code: ErrorCodes.aborted, cause: context.callerSignal.reason });
   }
   if (error instanceof FetchError && error.response) {
-    return errorFromResponse(error.response.status, error.data, error);
+    return errorFromResponse(error.response.status, error.data, error, error.response.headers);
   }
   // No response at all: refused, reset, DNS, offline, or blocked by CORS.
   const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error;
@@ -154,6 +171,8 @@ export function createTransport(config: TransportConfig): Transport {
     if (pageUrl) headers.set('X-Origin-URL', pageUrl);
     for (const [name, value] of Object.entries(config.authHeaders())) headers.set(name, value);
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
+    // Like the reference: an anonymous browser visitor is named, so the platform can group its agent chats.
+    if (pageUrl && !headers.has('Authorization')) headers.set('X-Base44-Anonymous-Id', visitorId());
     if (contentType) headers.set('Content-Type', contentType);
     return headers;
   }
@@ -163,11 +182,12 @@ export function createTransport(config: TransportConfig): Transport {
     assertTimeout(timeoutMs);
     const { body, contentType } = encodeRequestBody(spec.body);
     const abort = linkAbort(options.signal, timeoutMs);
+    const headers = buildHeaders(spec, contentType);
     try {
       const response = await platformFetch.raw<T>(baseUrl + withQuery(spec.path, spec.query), {
         method: spec.method,
         body,
-        headers: buildHeaders(spec, contentType),
+        headers,
         signal: abort.signal,
         // Retrying is the data layer's decision (queries retry once); a retried POST could duplicate.
         retry: false,
@@ -179,6 +199,7 @@ export function createTransport(config: TransportConfig): Transport {
         timeoutMs,
         callerSignal: options.signal,
       });
+      if (failure.status === 401) config.onUnauthorized?.(headers.get('Authorization'));
       if (failure.code !== ErrorCodes.aborted) reportFailure(failure);
       throw failure;
     } finally {
@@ -195,6 +216,7 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   return {
+    baseUrl,
     requestRaw,
     async request<T>(spec: RequestSpec, options?: CallOptions): Promise<T> {
       return (await requestRaw<T>(spec, options)).data;
