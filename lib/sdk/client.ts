@@ -26,6 +26,7 @@ import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient }
 import { createSession } from './session';
 import { readStoredToken, takeTokenFromAddress } from './token-store';
 import { createTransport, type FetchLike } from './transport';
+import { visitorId } from './visitor-id';
 import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
 import { assertPathSegment } from './validate';
 
@@ -131,7 +132,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
   const realtime = () =>
-    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken }));
+    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken, getVisitorId: visitorId }));
   // The service role subscribes on a socket of its own, authenticated with the service token: sharing
   // the user's socket (as the reference does) leaves a service-only client anonymous, which fails on
   // apps that require login and on conversation rooms.

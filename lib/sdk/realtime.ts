@@ -47,6 +47,8 @@ export interface RealtimeConfig {
   appId: string;
   /** Read at each (re)connect so the socket authenticates as the current user. */
   getToken: () => string | null;
+  /** The anonymous visitor id sent (as `anonymous_id`) when there is no token. */
+  getVisitorId?: () => string;
 }
 
 /**
@@ -118,7 +120,9 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
 
   function query(): Record<string, string> {
     const token = config.getToken();
-    return token ? { app_id: config.appId, token } : { app_id: config.appId };
+    if (token) return { app_id: config.appId, token };
+    const visitor = config.getVisitorId?.();
+    return visitor ? { app_id: config.appId, anonymous_id: visitor } : { app_id: config.appId };
   }
 
   /** The current query, or undefined (after telling every subscriber) when its URL is too long. */

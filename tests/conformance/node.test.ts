@@ -11,7 +11,8 @@ import { declareRows } from './run-table';
 import { methodPaths, valueAt } from './surface';
 import { NOT_YET_CONFORMANT, TABLE } from './table';
 
-const reference: ClientFactory = (config) => createReferenceClient({ analytics: { enabled: false }, ...config });
+const reference: ClientFactory = (config) =>
+  createReferenceClient({ analytics: { enabled: false }, ...config }) as ConformanceClient;
 const ours: ClientFactory = (config) => createClient(config) as unknown as ConformanceClient;
 
 beforeAll(() => {

@@ -20,8 +20,15 @@ export interface SharedConfig {
   analytics?: { enabled: boolean };
 }
 
-/** What a row calls: both clients are driven through the reference's declared surface. */
-export type ConformanceClient = Base44Client;
+/**
+ * What a row calls: both clients are driven through the reference's declared surface, plus the
+ * methods its client object has at run time without declaring them (found by the surface walk).
+ */
+export type ConformanceClient = Base44Client & {
+  auth: { hasToken(): boolean };
+  analytics: { cleanup(): void };
+  users: { inviteUser(userEmail: string, role: 'user' | 'admin'): Promise<unknown> };
+};
 export type ClientFactory = (config: SharedConfig) => ConformanceClient;
 
 export interface RunTools {

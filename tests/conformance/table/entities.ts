@@ -266,6 +266,14 @@ export const entityRows = rows(
     name: 'service role: subscribe',
     covers: ['asServiceRole.entities.*.subscribe'],
     config: { serviceToken: 'svc-token' },
+    deviation: {
+      id: 'service-role-socket',
+      adjust(reference) {
+        const adjusted = structuredClone(reference);
+        for (const handshake of adjusted.handshakes) handshake.query = { app_id: 'app-1', token: 'svc-token' };
+        return adjusted;
+      },
+    },
     async run(client, tools) {
       const events: unknown[] = [];
       const stop = entity(client.asServiceRole).subscribe((event) => events.push(event));
@@ -278,3 +286,23 @@ export const entityRows = rows(
     },
   },
 );
+
+export const entitySocketRows = rows({
+  name: 'entities: an anonymous subscription names the visitor in the handshake',
+  covers: ['entities.*.subscribe'],
+  async run(client, tools) {
+    const stop = entity(client).subscribe(() => undefined);
+    await tools.waitForSocket('join', 'entities:app-1:Todo');
+    stop();
+    await tools.waitForSocket('leave', 'entities:app-1:Todo');
+    return 'subscribed';
+  },
+  deviation: {
+    id: 'anonymous-socket-without-null-token',
+    adjust(reference) {
+      const adjusted = structuredClone(reference);
+      for (const handshake of adjusted.handshakes) delete handshake.query.token;
+      return adjusted;
+    },
+  },
+});

@@ -3,16 +3,23 @@
  * `browser` run in the stubbed browser (browser.test.ts), the rest in plain Node (node.test.ts).
  */
 import type { Row } from '../observe';
-import { entityRows } from './entities';
+import { authRows } from './auth';
+import { callRows } from './calls';
+import { entityRows, entitySocketRows } from './entities';
 
 export interface TableRow extends Row {
   env?: 'node' | 'browser';
 }
 
-export const TABLE: readonly TableRow[] = [...entityRows];
+export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the
  * suite fails for any other uncovered or missing method.
  */
-export const NOT_YET_CONFORMANT: ReadonlyMap<string, string> = new Map([]);
+export const NOT_YET_CONFORMANT: ReadonlyMap<string, string> = new Map([
+  [
+    'actors.*',
+    'TODO: actors (stateful WebSocket rooms with minted connection tokens, partysocket, proxy fallback) are not built yet; nothing on this site uses them.',
+  ],
+]);
