@@ -178,8 +178,8 @@ export function createEntityHandler<T extends object = EntityFields>(
       (await import('./entities-more')).seldomEntityCalls[name](transport, collection, args.slice(0, arity), args[arity] as CallOptions);
 
   return {
-    list: ((...args: unknown[]) => read(undefined, args)) as EntityHandler<T>['list'],
-    filter: ((query: unknown, ...args: unknown[]) => {
+    list: (async (...args: unknown[]) => read(undefined, args)) as EntityHandler<T>['list'],
+    filter: (async (query: unknown, ...args: unknown[]) => {
       assertFilter(query);
       return read(query as object, args);
     }) as EntityHandler<T>['filter'],
