@@ -1,8 +1,11 @@
 /**
- * The single HTTP pipeline every module uses: one ofetch instance, the platform headers, body
- * encoding, per-call timeout and AbortSignal, and normalisation of every failure into PlatformError.
+ * The single HTTP pipeline every module uses: the platform headers, body encoding, per-call timeout
+ * and AbortSignal, and normalisation of every failure into PlatformError.
+ *
+ * It calls fetch directly. An HTTP library (ofetch, with ufo and destr) was half of the SDK's initial
+ * bundle while the little it did here (parse the body, turn a status into an error) is a dozen lines;
+ * the size budget (a fifth of the reference) pays for the whole platform surface instead.
  */
-import { createFetch, FetchError } from 'ofetch';
 import { ErrorCodes, PlatformError, invalidArgument } from './errors';
 import { encodeRequestBody } from './payload';
 import { visitorId } from './visitor-id';
@@ -147,21 +150,25 @@ function normaliseFailure(error: unknown, context: FailureContext): PlatformErro
   if (context.callerSignal?.aborted) {
     return new PlatformError('Request aborted', { code: ErrorCodes.aborted, cause: context.callerSignal.reason });
   }
-  if (error instanceof FetchError && error.response) {
-    return errorFromResponse(error.response.status, error.data, error, error.response.headers);
-  }
   // No response at all: refused, reset, DNS, offline, or blocked by CORS.
-  const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error;
-  return new PlatformError('Network failure', { code: ErrorCodes.network, cause });
+  return new PlatformError('Network failure', { code: ErrorCodes.network, cause: error });
+}
+
+/** The body as the reference reads it: JSON when it parses, else the text ("" when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** Creates the transport. `serverUrl` may be empty for same-origin requests in a browser. */
 export function createTransport(config: TransportConfig): Transport {
   const baseUrl = `${config.serverUrl.replace(/\/+$/, '')}/api`;
-  const platformFetch = createFetch({
-    // Read the global per call so polyfills and test doubles installed later still apply.
-    fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  });
+  // Read the global per call so polyfills and test doubles installed later still apply.
+  const send: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   function buildHeaders(spec: RequestSpec, contentType: string | undefined): Headers {
     const headers = new Headers(config.headers);
@@ -183,28 +190,28 @@ export function createTransport(config: TransportConfig): Transport {
     const { body, contentType } = encodeRequestBody(spec.body);
     const abort = linkAbort(options.signal, timeoutMs);
     const headers = buildHeaders(spec, contentType);
+    const fail = (failure: PlatformError): PlatformError => {
+      if (failure.status === 401) config.onUnauthorized?.(headers.get('Authorization'));
+      if (failure.code !== ErrorCodes.aborted) reportFailure(failure);
+      return failure;
+    };
+    let response: Response;
+    let data: unknown;
     try {
-      const response = await platformFetch.raw<T>(baseUrl + withQuery(spec.path, spec.query), {
+      response = await send(baseUrl + withQuery(spec.path, spec.query), {
         method: spec.method,
         body,
         headers,
         signal: abort.signal,
-        // Retrying is the data layer's decision (queries retry once); a retried POST could duplicate.
-        retry: false,
       });
-      return { data: response._data as T, status: response.status, headers: response.headers };
+      data = await readBody(response);
     } catch (error) {
-      const failure = normaliseFailure(error, {
-        timedOut: abort.timedOut(),
-        timeoutMs,
-        callerSignal: options.signal,
-      });
-      if (failure.status === 401) config.onUnauthorized?.(headers.get('Authorization'));
-      if (failure.code !== ErrorCodes.aborted) reportFailure(failure);
-      throw failure;
+      throw fail(normaliseFailure(error, { timedOut: abort.timedOut(), timeoutMs, callerSignal: options.signal }));
     } finally {
       abort.dispose();
     }
+    if (!response.ok) throw fail(errorFromResponse(response.status, data, response, response.headers));
+    return { data: data as T, status: response.status, headers: response.headers };
   }
 
   function reportFailure(failure: PlatformError): void {
