@@ -46,6 +46,8 @@ export interface Row {
   name: string;
   /** Method paths of the reference surface this row exercises (`entities.*.list`, `asServiceRole.sso.getIdToken`). */
   covers: readonly string[];
+  /** "browser": runs in the stubbed browser (browser.test.ts); default: plain Node (node.test.ts). */
+  env?: 'node' | 'browser';
   config?: Partial<SharedConfig>;
   /** Browser rows only: storage before the client is created. */
   storage?: Record<string, string>;
@@ -56,6 +58,8 @@ export interface Row {
   run(client: ConformanceClient, tools: RunTools): Promise<unknown>;
   /** Reduces a result to what is comparable (e.g. a raw response to status and data). */
   project?: (result: unknown) => unknown;
+  /** Folds away values that differ per run for both clients alike (timestamps, generated ids). */
+  normalise?: (observation: Observation) => Observation;
   /** A documented difference: ours must equal `adjust(reference observation)` exactly. */
   deviation?: { id: string; adjust(reference: Observation): Observation };
 }

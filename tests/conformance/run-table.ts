@@ -23,8 +23,9 @@ export function declareRows(rows: readonly TableRow[], load: () => Promise<{ cli
 
   it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     if (row.deviation) expect(documented.has(row.deviation.id)).toBe(true);
-    const reference = normalise(await observe(row, loaded.clients.reference, platform, loaded.browser));
-    const ours = normalise(await observe(row, loaded.clients.ours, platform, loaded.browser));
+    const rowNormalise = row.normalise ?? ((observation) => observation);
+    const reference = rowNormalise(normalise(await observe(row, loaded.clients.reference, platform, loaded.browser)));
+    const ours = rowNormalise(normalise(await observe(row, loaded.clients.ours, platform, loaded.browser)));
     const expected = row.deviation ? row.deviation.adjust(reference) : reference;
     expect(ours).toEqual(expected);
   });

@@ -4,14 +4,13 @@
  */
 import type { Row } from '../observe';
 import { authRows } from './auth';
+import { browserRows } from './browser';
 import { callRows } from './calls';
 import { entityRows, entitySocketRows } from './entities';
 
-export interface TableRow extends Row {
-  env?: 'node' | 'browser';
-}
+export type TableRow = Row;
 
-export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows];
+export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...browserRows];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the
