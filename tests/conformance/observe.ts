@@ -31,6 +31,12 @@ export type ConformanceClient = Base44Client & {
 };
 export type ClientFactory = (config: SharedConfig) => ConformanceClient;
 
+/** How a row gets a client: `createClient(config)` or `createClientFromRequest(request)`. */
+export interface ClientMaker {
+  create: ClientFactory;
+  fromRequest(request: Request): ConformanceClient;
+}
+
 export interface RunTools {
   /** Waits until the platform saw a join (or leave) of `room`. */
   waitForSocket(event: 'join' | 'leave', room: string): Promise<void>;
@@ -49,6 +55,8 @@ export interface Row {
   /** "browser": runs in the stubbed browser (browser.test.ts); default: plain Node (node.test.ts). */
   env?: 'node' | 'browser';
   config?: Partial<SharedConfig>;
+  /** Builds the client with `createClientFromRequest` from this request instead of `createClient`. */
+  fromRequest?: (serverUrl: string) => Request;
   /** Browser rows only: storage before the client is created. */
   storage?: Record<string, string>;
   /** Browser rows only: the page address. */
@@ -156,7 +164,7 @@ const WAIT_LIMIT_MS = 4000;
 
 export async function observe(
   row: Row,
-  factory: ClientFactory,
+  maker: ClientMaker,
   platform: RecordingPlatform,
   browser: FakeBrowser | undefined,
 ): Promise<Observation> {
@@ -180,9 +188,12 @@ export async function observe(
     },
     requestCount: () => platform.http.requests.length,
   };
-  const client = factory({ serverUrl: platform.url, appId: 'app-1', ...row.config });
   let outcome: Outcome;
+  let client: ConformanceClient | undefined;
   try {
+    client = row.fromRequest
+      ? maker.fromRequest(row.fromRequest(platform.url))
+      : maker.create({ serverUrl: platform.url, appId: 'app-1', ...row.config });
     const result = await row.run(client, tools);
     outcome = { result: row.project ? row.project(result) : result };
   } catch (error) {
@@ -190,7 +201,7 @@ export async function observe(
   }
   // Fire-and-forget effects (a logout's navigation, a scheduled auth check) land within a tick or two.
   await new Promise((resolve) => setTimeout(resolve, 30));
-  client.cleanup();
+  client?.cleanup();
   const requests = await Promise.all(
     platform.http.requests.map((request, index) => normaliseRequest(platform, index, request, browser !== undefined)),
   );

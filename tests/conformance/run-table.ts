@@ -2,13 +2,13 @@
 import { documentedDeviations } from './deviations';
 import { normalise } from './normalise';
 import type { FakeBrowser } from './fake-browser';
-import { observe, type ClientFactory } from './observe';
+import { observe, type ClientMaker } from './observe';
 import { startRecordingPlatform, type RecordingPlatform } from './platform';
 import type { TableRow } from './table';
 
 export interface Clients {
-  reference: ClientFactory;
-  ours: ClientFactory;
+  reference: ClientMaker;
+  ours: ClientMaker;
 }
 
 export function declareRows(rows: readonly TableRow[], load: () => Promise<{ clients: Clients; browser?: FakeBrowser }>): void {
