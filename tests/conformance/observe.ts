@@ -18,6 +18,7 @@ export interface SharedConfig {
   appBaseUrl?: string;
   requiresAuth?: boolean;
   analytics?: { enabled: boolean };
+  options?: { onError?: (error: Error) => void };
 }
 
 /**

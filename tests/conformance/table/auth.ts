@@ -1,5 +1,8 @@
 /** Sign-in, the current user, tokens (Node side; the browser-only calls are in browser.ts). */
+import { errorShape, type ErrorShape } from '../observe';
 import { answerByPath, answerWith, copy, rows } from './helpers';
+
+const reported: ErrorShape[] = [];
 
 const USER = { id: 'u1', email: 'user@example.com', full_name: 'Jörg Ä', role: 'user' };
 
@@ -101,6 +104,32 @@ export const authRows = rows(
     covers: ['auth.isAuthenticated'],
     answer: answerWith({ message: 'Not signed in' }, 401),
     run: (client) => client.auth.isAuthenticated(),
+  },
+  {
+    name: 'auth: isAuthenticated during an outage',
+    covers: ['auth.isAuthenticated'],
+    config: { token: 'user-token' },
+    answer: answerWith({ message: 'Service unavailable' }, 503),
+    run: (client) => client.auth.isAuthenticated(),
+    deviation: {
+      id: 'is-authenticated-rejects-on-outage',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        adjusted.outcome = { error: { message: 'Service unavailable', status: 503, code: undefined, data: { message: 'Service unavailable' } } };
+        return adjusted;
+      },
+    },
+  },
+  {
+    name: 'options.onError hears every failed request',
+    covers: ['entities.*.get'],
+    config: { options: { onError: (error) => reported.push(errorShape(error)) } },
+    answer: answerWith({ error: { message: 'Gone', code: 'GONE' } }, 410),
+    async run(client) {
+      reported.length = 0;
+      await client.entities.Todo?.get('r1').catch(() => undefined);
+      return [...reported];
+    },
   },
   {
     name: 'auth: logout outside a browser forgets the token',
