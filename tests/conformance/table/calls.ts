@@ -1,5 +1,5 @@
 /** Integrations, functions, agents, logs, connectors and the smaller modules. */
-import { answerByPath, answerWith, argumentErrorCode, copy, encodedSegments, rows, textFile } from './helpers';
+import { answerByPath, answerWith, argumentErrorCode, copy, encodedSegments, rows, serviceRoleSocket, textFile } from './helpers';
 
 const CONVERSATION = {
   id: 'c1',
@@ -225,14 +225,7 @@ export const callRows = rows(
       await tools.waitForSocket('leave', '/agent-conversations/c1');
       return updates;
     },
-    deviation: {
-      id: 'service-role-socket',
-      adjust(reference) {
-        const adjusted = structuredClone(reference);
-        for (const handshake of adjusted.handshakes) handshake.query = { app_id: 'app-1', token: 'svc-token' };
-        return adjusted;
-      },
-    },
+    deviation: serviceRoleSocket,
   },
   {
     name: 'appLogs and app',

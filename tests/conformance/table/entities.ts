@@ -1,5 +1,5 @@
 /** Entity collections: every handler method, with paging forms, nested filters, odd ids and files. */
-import { answerByPath, answerWith, encodedSegments, entity, record, rows, textFile } from './helpers';
+import { answerByPath, answerWith, encodedSegments, entity, record, rows, serviceRoleSocket, textFile } from './helpers';
 
 const NESTED_FILTER = {
   status: { $in: ['open', 'new'] },
@@ -266,14 +266,7 @@ export const entityRows = rows(
     name: 'service role: subscribe',
     covers: ['asServiceRole.entities.*.subscribe'],
     config: { serviceToken: 'svc-token' },
-    deviation: {
-      id: 'service-role-socket',
-      adjust(reference) {
-        const adjusted = structuredClone(reference);
-        for (const handshake of adjusted.handshakes) handshake.query = { app_id: 'app-1', token: 'svc-token' };
-        return adjusted;
-      },
-    },
+    deviation: serviceRoleSocket,
     async run(client, tools) {
       const events: unknown[] = [];
       const stop = entity(client.asServiceRole).subscribe((event) => events.push(event));

@@ -63,3 +63,13 @@ export function entity(client: Pick<ConformanceClient, 'entities'>, name = 'Todo
   if (!handler) throw new Error(`entities.${name} is missing`);
   return handler;
 }
+
+/** The service role subscribes on its own socket, authenticated with the service token `svc-token`. */
+export const serviceRoleSocket = {
+  id: 'service-role-socket',
+  adjust(reference: Observation): Observation {
+    const adjusted = copy(reference);
+    for (const handshake of adjusted.handshakes) handshake.query = { app_id: 'app-1', token: 'svc-token' };
+    return adjusted;
+  },
+};
