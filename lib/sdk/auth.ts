@@ -191,7 +191,16 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
         provider === 'sso'
           ? `${apiPath`/apps/${appId}/auth/sso`}/login`
           : `/apps/auth${provider === 'google' ? '' : `/${encodeURIComponent(provider)}`}/login`;
-      browserNavigation.assign(`${base()}/api${path}?app_id=${encodeURIComponent(appId)}&from_url=${encodeURIComponent(returnTo)}`);
+      const url = `${base()}/api${path}?app_id=${encodeURIComponent(appId)}&from_url=${encodeURIComponent(returnTo)}`;
+      if (window.parent === window) {
+        browserNavigation.assign(url);
+        return;
+      }
+      // In a frame (the editor's preview) providers refuse to load: sign in through a popup instead.
+      const origin = window.location.origin;
+      void import('./login-popup').then(({ loginViaPopup }) =>
+        loginViaPopup(`${url}&popup_origin=${encodeURIComponent(origin)}`, returnTo, origin, browserNavigation.assign),
+      );
     },
     loginUrl,
     redirectToLogin(nextUrl) {

@@ -35,27 +35,45 @@ class MemoryStorage {
   }
 }
 
+export interface FakePopup {
+  closed: boolean;
+  close(): void;
+}
+
 export interface FakeBrowser {
   storage: MemoryStorage;
-  /** Every URL the page was sent to (href assignment, assign, replace), in order. */
+  /** Every URL the page was sent to (href assignment, assign, replace), in order; popups as `popup:<url>`. */
   navigations: string[];
   reloads: number;
-  /** Puts the page back at `url` with empty storage and no recorded navigations. */
-  reset(url?: string): void;
+  /** The last window opened with window.open. */
+  popup: FakePopup | undefined;
+  /** Puts the page back at `url` (inside a frame when `framed`) with empty storage and no recorded navigations. */
+  reset(url?: string, framed?: boolean): void;
+  /** Delivers a `message` event to the page as if `source` had posted it from `origin`. */
+  postMessage(data: unknown, origin: string, source: unknown): void;
 }
 
 export function installFakeBrowser(): FakeBrowser {
   let current = new URL(PAGE_URL);
   const storage = new MemoryStorage();
+  const listeners = new EventTarget();
+  let fakeWindow: Record<string, unknown> = {};
   const browser: FakeBrowser = {
     storage,
     navigations: [],
     reloads: 0,
-    reset(url = PAGE_URL) {
+    popup: undefined,
+    reset(url = PAGE_URL, framed = false) {
       current = new URL(url);
       storage.clear();
       browser.navigations.length = 0;
       browser.reloads = 0;
+      browser.popup = undefined;
+      fakeWindow.parent = framed ? { frameOf: 'editor' } : fakeWindow;
+      fakeWindow.top = fakeWindow.parent;
+    },
+    postMessage(data, origin, source) {
+      listeners.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }));
     },
   };
   const navigate = (url: string) => {
@@ -96,8 +114,7 @@ export function installFakeBrowser(): FakeBrowser {
     },
     toString: () => current.href,
   };
-  const listeners = new EventTarget();
-  const fakeWindow = {
+  fakeWindow = {
     location,
     localStorage: storage,
     history: {
@@ -108,12 +125,22 @@ export function installFakeBrowser(): FakeBrowser {
     addEventListener: listeners.addEventListener.bind(listeners),
     removeEventListener: listeners.removeEventListener.bind(listeners),
     dispatchEvent: listeners.dispatchEvent.bind(listeners),
-    open: () => null,
+    open: (url: string) => {
+      browser.navigations.push(`popup:${new URL(url, current).href}`);
+      const popup: FakePopup = {
+        closed: false,
+        close() {
+          popup.closed = true;
+        },
+      };
+      browser.popup = popup;
+      return popup;
+    },
     screenX: 0,
     screenY: 0,
     outerWidth: 1024,
     outerHeight: 768,
-  } as Record<string, unknown>;
+  };
   fakeWindow.self = fakeWindow;
   fakeWindow.top = fakeWindow;
   fakeWindow.parent = fakeWindow;

@@ -47,6 +47,10 @@ export interface RunTools {
   until(check: () => boolean, what: string): Promise<void>;
   /** Requests recorded so far in this run. */
   requestCount(): number;
+  /** Browser rows: the last popup posts `data` to the page from `origin`. */
+  postFromPopup(data: unknown, origin: string): void;
+  /** Browser rows: whether the page opened a popup. */
+  popupOpened(): boolean;
 }
 
 export interface Row {
@@ -62,6 +66,8 @@ export interface Row {
   storage?: Record<string, string>;
   /** Browser rows only: the page address. */
   pageUrl?: string;
+  /** Browser rows only: the page runs inside a frame (the editor's preview). */
+  framed?: boolean;
   /** The platform's answer to each request of this row; default 200 `{ ok: true }`. */
   answer?: (request: RecordedRequest) => Answer;
   run(client: ConformanceClient, tools: RunTools): Promise<unknown>;
@@ -170,7 +176,7 @@ export async function observe(
   browser: FakeBrowser | undefined,
 ): Promise<Observation> {
   platform.reset();
-  browser?.reset(row.pageUrl);
+  browser?.reset(row.pageUrl, row.framed);
   for (const [key, value] of Object.entries(row.storage ?? {})) browser?.storage.setItem(key, value);
   platform.http.respond((request) => row.answer?.(request) ?? { status: 200, body: { ok: true } });
   const until = async (check: () => boolean, what: string) => {
@@ -188,6 +194,11 @@ export async function observe(
       await platform.push(room, typeof data === 'string' ? data : JSON.stringify(data));
     },
     requestCount: () => platform.http.requests.length,
+    popupOpened: () => browser?.popup !== undefined,
+    postFromPopup(data, origin) {
+      if (!browser?.popup) throw new Error(`${row.name}: no popup was opened`);
+      browser.postMessage(data, origin, browser.popup);
+    },
   };
   let outcome: Outcome;
   let client: ConformanceClient | undefined;

@@ -140,6 +140,33 @@ export const browserRows = rows(
     },
   },
   {
+    name: 'browser: loginWithProvider inside a frame signs in through a popup',
+    covers: ['auth.loginWithProvider'],
+    env: 'browser',
+    framed: true,
+    async run(client, tools) {
+      client.auth.loginWithProvider('google', '/after');
+      await tools.until(tools.popupOpened, 'the popup');
+      tools.postFromPopup({ access_token: 'forged' }, 'https://evil.example');
+      tools.postFromPopup({ access_token: 'popup-token', is_new_user: true }, 'https://site.example');
+      return 'signed in';
+    },
+    deviation: {
+      id: 'popup-token-not-in-address',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        adjusted.navigations = adjusted.navigations.map((url) => {
+          if (url.startsWith('popup:')) return url;
+          const parsed = new URL(url);
+          parsed.searchParams.delete('access_token');
+          return parsed.href;
+        });
+        adjusted.storage = { ...adjusted.storage, base44_access_token: 'popup-token', token: 'popup-token' };
+        return adjusted;
+      },
+    },
+  },
+  {
     name: 'browser: requiresAuth sends a signed-out visitor to login',
     covers: ['getConfig', 'auth.isAuthenticated'],
     env: 'browser',
