@@ -13,12 +13,12 @@ import {
   RealtimeErrorCodes,
   decodeConversationChange,
   decodeEntityChange,
-  mergeMessage,
   parseServerError,
   parseUpdateEnvelope,
   type Decoded,
   type RealtimeProblem,
 } from './realtime-parse';
+import { followConversation } from './realtime-conversation';
 import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
 import { socketUrlProblem } from './realtime-url';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
@@ -266,31 +266,8 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
       return subscribeDecoded(entityRoom(config.appId, entityName), decodeEntityChange<T>, callback, hooks);
     },
     subscribeToConversation(conversationId, callback, hooks, initial) {
-      let current: AgentConversation | undefined;
-      // A failed initial load goes to onError (once); later updates then have nothing to merge into.
-      const loaded = initial.then(
-        (conversation) => {
-          current ??= conversation;
-        },
-        (error: unknown) => hooks?.onError?.(error as PlatformError),
-      );
-      return subscribeDecoded(
-        conversationRoom(conversationId),
-        decodeConversationChange,
-        ({ message, conversation }) => {
-          if (conversation) {
-            current = conversation;
-            callback(current);
-            return;
-          }
-          void loaded.then(() => {
-            if (!current || !message) return;
-            current = { ...current, messages: mergeMessage(current.messages ?? [], message) };
-            callback(current);
-          });
-        },
-        hooks,
-      );
+      const follow = followConversation(initial, callback, (error) => hooks?.onError?.(error as PlatformError));
+      return subscribeDecoded(conversationRoom(conversationId), decodeConversationChange, follow, hooks);
     },
     refreshToken() {
       if (!socket) {

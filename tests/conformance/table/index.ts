@@ -3,6 +3,7 @@
  * `browser` run in the stubbed browser (browser.test.ts), the rest in plain Node (node.test.ts).
  */
 import type { Row } from '../observe';
+import { agentRows } from './agents';
 import { authRows } from './auth';
 import { browserRows } from './browser';
 import { callRows } from './calls';
@@ -11,7 +12,7 @@ import { exportRows } from './exports';
 
 export type TableRow = Row;
 
-export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...browserRows, ...exportRows];
+export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the
