@@ -3,6 +3,7 @@
  * shape follow the reference client (`@base44/sdk`), so code written for it runs unchanged; the
  * differences are listed in docs/SDK-DEVIATIONS.md.
  */
+import { createActorsModule, type ActorsModule } from './actors';
 import { createAgentsModule, type AgentsModule } from './agents';
 import { createAppLogsModule, type AppLogsModule } from './app-logs';
 import { createAuthModule, type AuthModule } from './auth';
@@ -83,6 +84,8 @@ export interface PlatformClient<S extends EntitySchemas = Record<string, EntityF
   app: { getPublicSettings(): Promise<PublicSettingsResponse> };
   users: { inviteUser(userEmail: string, role: 'user' | 'admin'): Promise<unknown> };
   analytics: AnalyticsModule;
+  /** `actors.<Name>(instanceId).connect()`: stateful actor rooms over a WebSocket. */
+  actors: ActorsModule;
   publicSettings: PublicSettingsModule;
   /** A fetch to this app's own origin carrying the client's credentials (see fetch-with-auth.ts). */
   fetchWithAuth(path: string, init?: FetchWithAuthInit): Promise<Response>;
@@ -164,6 +167,15 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const publicSettings = createPublicSettingsModule(transport, appId);
   const analytics = createAnalyticsModule({ transport, appId, auth, enabled: options.analytics?.enabled === true });
   const requiresAuth = options.requiresAuth === true;
+  const actors = createActorsModule({
+    appId,
+    // The proxy fallback needs an absolute host: "" (this origin) means the page's.
+    host: serverUrl || (typeof window !== 'undefined' ? window.location.origin : ''),
+    functionsVersion: options.functionsVersion,
+    getToken: session.getToken,
+    // No onError: an older platform answers every mint with 409 before the proxy fallback.
+    mintTransport: createTransport({ ...transportConfig, onError: undefined, authHeaders: () => ({}) }),
+  });
 
   if (requiresAuth && typeof window !== 'undefined') {
     // After creation, like the reference, so the caller can finish setting up first.
@@ -196,6 +208,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     app: { getPublicSettings: () => publicSettings.get() },
     users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
     analytics,
+    actors: actors.module,
     publicSettings,
     fetchWithAuth: async (path, init) =>
       (await import('./fetch-with-auth')).fetchWithAuth(
@@ -228,6 +241,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     getConfig: () => ({ serverUrl, appId, requiresAuth }),
     cleanup() {
       analytics.cleanup();
+      actors.closeAll();
       realtimeConnection?.close();
       serviceRealtimeConnection?.close();
     },

@@ -1,6 +1,8 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
 export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client';
 export { createClientFromRequest } from './from-request';
+export { Actor, type ActorConn } from './actor';
+export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors';
 export {
   PlatformError,
   PlatformError as Base44Error,

@@ -4,6 +4,7 @@
  */
 import * as referenceModule from '@base44/sdk';
 import * as ourModule from '@/lib/sdk';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { documentedDeviations } from './deviations';
 import { GLOBAL_NORMALISATIONS } from './normalise';
 import type { ClientFactory, ConformanceClient } from './observe';
@@ -20,6 +21,8 @@ const makers = {
 };
 
 beforeAll(() => {
+  // Node 20 has no global WebSocket; both clients' actor connections use the global one, as in a browser.
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
   // The reference logs every failed request and socket connect; the rows assert on what matters.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'log').mockImplementation(() => undefined);

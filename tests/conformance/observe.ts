@@ -5,7 +5,7 @@
 import type { Base44Client } from '@base44/sdk';
 import type { Answer, RecordedRequest } from '@/tests/integration/sdk/recording-server';
 import type { FakeBrowser } from './fake-browser';
-import type { Handshake, RecordingPlatform, SocketEvent } from './platform';
+import type { ActorSocketLog, Handshake, RecordingPlatform, SocketEvent } from './platform';
 
 /** The options both clients understand under the same names. */
 export interface SharedConfig {
@@ -51,6 +51,8 @@ export interface RunTools {
   postFromPopup(data: unknown, origin: string): void;
   /** Browser rows: whether the page opened a popup. */
   popupOpened(): boolean;
+  /** The platform: actor sockets and their addresses. */
+  platform: RecordingPlatform;
 }
 
 export interface Row {
@@ -102,6 +104,7 @@ export interface Observation {
   outcome: Outcome;
   handshakes: Handshake[];
   socketEvents: SocketEvent[];
+  actorSockets: ActorSocketLog[];
   navigations: string[];
   storage: Record<string, string>;
 }
@@ -195,6 +198,7 @@ export async function observe(
     },
     requestCount: () => platform.http.requests.length,
     popupOpened: () => browser?.popup !== undefined,
+    platform,
     postFromPopup(data, origin) {
       if (!browser?.popup) throw new Error(`${row.name}: no popup was opened`);
       browser.postMessage(data, origin, browser.popup);
@@ -224,6 +228,7 @@ export async function observe(
       query: { ...handshake.query, ...(browser || !handshake.query.anonymous_id ? {} : { anonymous_id: '<per-process id>' }) },
     })),
     socketEvents: [...platform.socketEvents],
+    actorSockets: structuredClone(platform.actorSockets),
     navigations: [...(browser?.navigations ?? [])],
     storage: browser?.storage.snapshot() ?? {},
   };
