@@ -51,6 +51,8 @@ export interface RunTools {
   postFromPopup(data: unknown, origin: string): void;
   /** Browser rows: whether the page opened a popup. */
   popupOpened(): boolean;
+  /** Browser rows: how many navigations the page made so far. */
+  navigationCount(): number;
   /** The platform: actor sockets and their addresses. */
   platform: RecordingPlatform;
 }
@@ -198,6 +200,7 @@ export async function observe(
     },
     requestCount: () => platform.http.requests.length,
     popupOpened: () => browser?.popup !== undefined,
+    navigationCount: () => browser?.navigations.length ?? 0,
     platform,
     postFromPopup(data, origin) {
       if (!browser?.popup) throw new Error(`${row.name}: no popup was opened`);

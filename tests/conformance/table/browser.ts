@@ -174,7 +174,7 @@ export const browserRows = rows(
     config: { requiresAuth: true },
     answer: answerByPath([['/User/me', { status: 401, body: { message: 'Not signed in' } }]]),
     async run(client, tools) {
-      await tools.until(() => tools.requestCount() === 1, 'the session check');
+      await tools.until(() => tools.navigationCount() === 1, 'the redirect to login');
       return client.getConfig();
     },
     deviation: { id: 'login-url-app-id', adjust: withAppId },
