@@ -93,6 +93,7 @@ export interface WireRequest {
 }
 
 export interface ErrorShape {
+  name: string;
   message: string;
   status: unknown;
   code: unknown;
@@ -166,9 +167,11 @@ async function normaliseRequest(platform: RecordingPlatform, index: number, requ
 }
 
 export function errorShape(error: unknown): ErrorShape {
-  if (!(error instanceof Error)) return { message: `non-Error thrown: ${String(error)}`, status: undefined, code: undefined, data: undefined };
+  if (!(error instanceof Error)) {
+    return { name: typeof error, message: `non-Error thrown: ${String(error)}`, status: undefined, code: undefined, data: undefined };
+  }
   const details = error as Error & { status?: unknown; code?: unknown; data?: unknown };
-  return { message: error.message, status: details.status, code: details.code, data: details.data };
+  return { name: error.name, message: error.message, status: details.status, code: details.code, data: details.data };
 }
 
 const POLL_MS = 10;

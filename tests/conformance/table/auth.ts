@@ -115,7 +115,7 @@ export const authRows = rows(
       id: 'is-authenticated-rejects-on-outage',
       adjust(reference) {
         const adjusted = copy(reference);
-        adjusted.outcome = { error: { message: 'Service unavailable', status: 503, code: undefined, data: { message: 'Service unavailable' } } };
+        adjusted.outcome = { error: { name: 'Base44Error', message: 'Service unavailable', status: 503, code: undefined, data: { message: 'Service unavailable' } } };
         return adjusted;
       },
     },
@@ -129,6 +129,16 @@ export const authRows = rows(
       reported.length = 0;
       await client.entities.Todo?.get('r1').catch(() => undefined);
       return [...reported];
+    },
+    deviation: {
+      id: 'error-name',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        if ('result' in adjusted.outcome) {
+          adjusted.outcome.result = (adjusted.outcome.result as ErrorShape[]).map((shape) => ({ ...shape, name: 'PlatformError' }));
+        }
+        return adjusted;
+      },
     },
   },
   {
@@ -178,6 +188,12 @@ export const authRows = rows(
         return adjusted;
       },
     },
+  },
+  {
+    name: 'createClient({ appId }) defaults to https://base44.app',
+    covers: ['getConfig', 'aiGateway.connection', 'agents.getWhatsAppConnectURL'],
+    config: { serverUrl: undefined, token: 'user-token' },
+    run: async (client) => [client.getConfig(), client.aiGateway.connection(), client.agents.getWhatsAppConnectURL('helper')],
   },
   {
     name: 'getConfig',

@@ -90,7 +90,7 @@ export const callRows = rows(
       adjust(reference) {
         const adjusted = copy(reference);
         const data = { error: { message: 'Boom', code: 'FUNCTION_FAILED' } };
-        adjusted.outcome = { error: { message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data } };
+        adjusted.outcome = { error: { name: 'AxiosError', message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data } };
         return adjusted;
       },
     },
