@@ -10,10 +10,11 @@ import { browserRows } from './browser';
 import { callRows } from './calls';
 import { entityRows, entitySocketRows } from './entities';
 import { exportRows } from './exports';
+import { realtimeRows } from './realtime';
 
 export type TableRow = Row;
 
-export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows, ...actorRows];
+export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows, ...actorRows, ...realtimeRows];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the
