@@ -10,11 +10,12 @@ import { browserRows } from './browser';
 import { callRows } from './calls';
 import { entityRows, entitySocketRows } from './entities';
 import { exportRows } from './exports';
+import { fileRows } from './files';
 import { realtimeRows } from './realtime';
 
 export type TableRow = Row;
 
-export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows, ...actorRows, ...realtimeRows];
+export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows, ...actorRows, ...realtimeRows, ...fileRows];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the
