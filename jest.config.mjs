@@ -28,8 +28,21 @@ const node = createJestConfig({
   testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
 });
 
+/**
+ * Our client and the unmodified reference client (`@base44/sdk`, native ESM, transpiled here like
+ * ofetch) side by side against one recording server. Browser rows pick jsdom per file.
+ */
+const conformance = createJestConfig({
+  ...shared,
+  displayName: 'conformance',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/conformance/**/*.test.ts'],
+});
+const conformanceEsmPackages = [...esmPackages, '@base44/sdk', 'uuid', 'partysocket'];
+
 export default async function config() {
-  const projects = await Promise.all([dom(), node()]);
+  const projects = await Promise.all([dom(), node(), conformance()]);
   for (const project of projects) project.transformIgnorePatterns = transformIgnorePatterns;
+  projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return { projects, testTimeout: 20_000 };
 }
