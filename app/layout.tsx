@@ -1,13 +1,11 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import AppShell from '@/components/shell/AppShell';
+import EarlyHead from '@/components/shell/EarlyHead';
 import { siteMetadata } from '@/lib/site/metadata';
-import { REFERRER_POLICY } from '@/deploy/headers/policy';
 import './globals.css';
 
-// The header (deploy/headers) sets the same policy for every response; the meta tag keeps it on a
-// host that serves out/ without our headers, so a login redirect's token never leaves in a Referer.
-export const metadata: Metadata = { ...siteMetadata, referrer: REFERRER_POLICY };
+export const metadata: Metadata = siteMetadata;
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -21,6 +19,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="de">
+      <EarlyHead />
       <body>
         <AppShell>{children}</AppShell>
       </body>
