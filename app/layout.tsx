@@ -19,7 +19,9 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="de">
-      <EarlyHead />
+      <head>
+        <EarlyHead />
+      </head>
       <body>
         <AppShell>{children}</AppShell>
       </body>

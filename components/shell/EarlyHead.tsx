@@ -15,14 +15,14 @@ const COLLAPSE_LEADING_SLASHES = [
 ].join('');
 
 /**
- * The first elements of `<head>`. The referrer meta repeats the Referrer-Policy header for hosts that
+ * The first children of `<head>` (app/layout.tsx). The referrer meta repeats the Referrer-Policy header for hosts that
  * serve the export without our headers; it must come before the first request it should cover.
  */
 export default function EarlyHead() {
   return (
-    <head>
+    <>
       <meta name="referrer" content={REFERRER_POLICY} />
       <script dangerouslySetInnerHTML={{ __html: COLLAPSE_LEADING_SLASHES }} />
-    </head>
+    </>
   );
 }
