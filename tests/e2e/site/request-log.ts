@@ -21,13 +21,16 @@ export interface RequestLog {
   settled(): Promise<SentRequest[]>;
   /** How many requests were made so far (an index into `settled()`). */
   count(): number;
-  /** Names the URL of the navigation that opens the page, so it can be told apart. */
-  markStart(url: string): void;
+  /**
+   * Names the navigation that opens the page (its URL, or a test for it), so it can be told apart:
+   * the first navigation request that matches is marked `isStart`.
+   */
+  markStart(start: string | ((url: string) => boolean)): void;
 }
 
 export function recordRequests(page: Page): RequestLog {
   const pending: Array<Promise<SentRequest>> = [];
-  let startUrl: string | null = null;
+  let isStartUrl: (url: string) => boolean = () => false;
   let startSeen = false;
   const record = async (request: Request, isStart: boolean): Promise<SentRequest> => {
     const headers = await request.allHeaders().catch(() => request.headers());
@@ -41,7 +44,7 @@ export function recordRequests(page: Page): RequestLog {
     };
   };
   page.context().on('request', (request) => {
-    const isStart = !startSeen && request.isNavigationRequest() && request.url() === startUrl;
+    const isStart = !startSeen && request.isNavigationRequest() && isStartUrl(request.url());
     if (isStart) startSeen = true;
     pending.push(record(request, isStart));
   });
@@ -51,8 +54,8 @@ export function recordRequests(page: Page): RequestLog {
     );
   });
   return {
-    markStart(url) {
-      startUrl = url;
+    markStart(start) {
+      isStartUrl = typeof start === 'string' ? (url) => url === start : start;
     },
     settled: () => Promise.all(pending),
     count: () => pending.length,

@@ -6,7 +6,7 @@
  * really sent.
  */
 import { expect, test } from '../fixtures';
-import { loginToken } from '../support/platform';
+import { PLATFORM_URL, SEEDED_PASSWORD, loginToken } from '../support/platform';
 import { placesCarrying, recordRequests } from './request-log';
 
 const SITE = 'http://127.0.0.1:3000';
@@ -42,4 +42,28 @@ test.describe('the access token from a login redirect', () => {
       expect(requests.some((request) => request.authorization === `Bearer ${token}`)).toBe(true);
     });
   }
+
+  test('after a real sign-in on the platform login page: no request carries it in its URL or Referer', async ({ page }) => {
+    await page.goto('/?app_id=members-only');
+    await page.waitForURL((url) => url.origin === PLATFORM_URL && url.pathname === '/login');
+    const log = recordRequests(page);
+    // The platform's redirect back is the one request whose URL must hold the token.
+    log.markStart((url) => url.startsWith(`${SITE}/`) && new URL(url).searchParams.has('access_token'));
+    await page.getByLabel('E-mail').fill('user@example.com');
+    await page.getByLabel('Password').fill(SEEDED_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.origin === SITE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Unsere neue Website ist fast startklar' })).toBeVisible();
+    await expect.poll(() => page.url()).toBe(`${SITE}/?app_id=members-only`);
+    await page.waitForLoadState('networkidle');
+
+    const requests = await log.settled();
+    const start = requests.find((request) => request.isStart);
+    const token = start ? new URL(start.url).searchParams.get('access_token') : null;
+    expect(token).toBeTruthy();
+    const afterRedirect = requests.slice(requests.indexOf(start as (typeof requests)[number]) + 1);
+    expect(afterRedirect.length).toBeGreaterThan(3);
+    expect(placesCarrying(afterRedirect, token ?? '', ['url', 'referer'])).toEqual([]);
+    expect(afterRedirect.some((request) => request.authorization === `Bearer ${token}`)).toBe(true);
+  });
 });
