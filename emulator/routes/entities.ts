@@ -6,7 +6,7 @@ import { jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
 import type { AppConfig } from '../seed';
 import { parseCsvRecords } from '../store/csv';
-import { compileFilter } from '../store/filter';
+import { compileFilter } from '../query/engine';
 import { parseListQuery, runListQuery } from '../store/query';
 import { buildRecord, requireEntityName, requireRecordList, userFields } from '../store/records';
 import type { EntityRecord } from '../store/store';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentConversation, SentEmail } from '../types';
-import { SnapshotWriter, loadSnapshot } from './persist';
+import { StoreDatabase } from './database';
+import { DurableWriter } from './durable';
 
 /** A record of any entity. System fields are set by the emulator only. */
 export interface EntityRecord {
@@ -80,50 +81,96 @@ export function newId(): string {
   return randomBytes(12).toString('hex');
 }
 
+/**
+ * Every map keyed by user input (entity names, record ids, e-mails, file ids) has no prototype:
+ * `constructor` or `toString` are ordinary keys there, never built-ins shared across apps.
+ */
+export function dictionary<T>(entries?: Record<string, T>): Record<string, T> {
+  const map = Object.create(null) as Record<string, T>;
+  if (entries) for (const key of Object.keys(entries)) map[key] = entries[key] as T;
+  return map;
+}
+
 export function emptyStoreData(): StoreData {
   return {
     version: 1,
     token_secret: randomBytes(32).toString('base64url'),
-    accounts: {},
-    otps: {},
-    reset_tickets: {},
-    apps: {},
+    accounts: dictionary(),
+    otps: dictionary(),
+    reset_tickets: dictionary(),
+    apps: dictionary(),
     outbox: [],
-    files: {},
+    files: dictionary(),
   };
 }
 
 export function emptyAppState(): AppState {
-  return { entities: {}, conversations: {}, page_visits: [] };
+  return { entities: dictionary(), conversations: dictionary(), page_visits: [] };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Checks the top-level shape of a loaded snapshot; a mismatch means a foreign or future file. */
-function asStoreData(value: unknown, source: string): StoreData {
-  const fail = (why: string): never => {
-    throw new Error(`The emulator data file in ${source} is not a version 1 store (${why}).`);
-  };
-  if (!isObject(value)) return fail('not an object');
-  if (value.version !== 1) fail(`version ${String(value.version)}`);
-  if (typeof value.token_secret !== 'string' || value.token_secret.length < 16) fail('missing token secret');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'apps', 'files'] as const) {
-    if (!isObject(value[key])) fail(`"${key}" is not an object`);
+const CORE_SECTION = 'core';
+const OUTBOX_SECTION = 'outbox';
+const APP_SECTION_PREFIX = 'app:';
+
+function parseSection(body: string, name: string, source: string): Record<string, unknown> | unknown[] {
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`The emulator database in ${source} holds invalid JSON in "${name}" (${(error as Error).message}).`);
   }
-  if (!Array.isArray(value.outbox)) fail('"outbox" is not a list');
-  return value as unknown as StoreData;
+}
+
+/** Rebuilds the shared state from its sections; a mismatch means a foreign or damaged database. */
+function restoreData(sections: ReadonlyMap<string, string>, source: string): StoreData | null {
+  const coreText = sections.get(CORE_SECTION);
+  if (coreText === undefined) return null;
+  const fail = (why: string): never => {
+    throw new Error(`The emulator database in ${source} is not a version 1 store (${why}).`);
+  };
+  const core = parseSection(coreText, CORE_SECTION, source);
+  if (!isObject(core)) return fail('core is not an object');
+  if (core.version !== 1) fail(`version ${String(core.version)}`);
+  if (typeof core.token_secret !== 'string' || core.token_secret.length < 16) fail('missing token secret');
+  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const) if (!isObject(core[key])) fail(`"${key}" is not an object`);
+  const outbox = parseSection(sections.get(OUTBOX_SECTION) ?? '[]', OUTBOX_SECTION, source);
+  if (!Array.isArray(outbox)) fail('"outbox" is not a list');
+  const data: StoreData = {
+    version: 1,
+    token_secret: core.token_secret as string,
+    accounts: dictionary(core.accounts as Record<string, Account>),
+    otps: dictionary(core.otps as Record<string, OtpState>),
+    reset_tickets: dictionary(core.reset_tickets as Record<string, ResetTicket>),
+    files: dictionary(core.files as Record<string, StoredFile>),
+    outbox: outbox as SentEmail[],
+    apps: dictionary(),
+  };
+  for (const [name, body] of sections) {
+    if (!name.startsWith(APP_SECTION_PREFIX)) continue;
+    const app = parseSection(body, name, source);
+    if (!isObject(app) || !isObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`"${name}" is damaged`);
+    const state = emptyAppState();
+    state.conversations = dictionary((app as Record<string, unknown>).conversations as Record<string, AgentConversation>);
+    state.page_visits = (app as Record<string, unknown>).page_visits as PageVisit[];
+    data.apps[name.slice(APP_SECTION_PREFIX.length)] = state;
+  }
+  return data;
 }
 
 /**
- * The whole emulator state. Routes validate first, mutate `data` in place, then `await commit()`
- * before answering, so every acknowledged write is durable when a data dir is used.
+ * The whole emulator state, in memory. Routes validate first, change `data`, then `await commit()`
+ * before answering. With a data dir, every record written through `collection()` is one database
+ * row, written in the next group commit; reads never touch the disk.
  */
 export class Store {
+  private writer: DurableWriter | null = null;
+
   private constructor(
     readonly data: StoreData,
-    private readonly writer: SnapshotWriter | null,
+    private readonly database: StoreDatabase | null,
     /** True when the data came from disk instead of a fresh seed. */
     readonly restored: boolean,
   ) {}
@@ -132,13 +179,41 @@ export class Store {
     return new Store(emptyStoreData(), null, false);
   }
 
-  static async onDisk(dataDir: string): Promise<Store> {
-    const loaded = await loadSnapshot(dataDir);
-    const data = loaded === null ? emptyStoreData() : asStoreData(loaded, dataDir);
-    let store: Store | null = null;
-    const writer = new SnapshotWriter(dataDir, () => JSON.stringify((store as Store).data));
-    store = new Store(data, writer, loaded !== null);
-    return store;
+  static onDisk(dataDir: string): Store {
+    const database = StoreDatabase.open(dataDir);
+    try {
+      const sections = database.sections();
+      const restored = restoreData(sections, dataDir);
+      const store = new Store(restored ?? emptyStoreData(), database, restored !== null);
+      for (const row of database.records()) {
+        store.collectionTarget(row.app, row.entity)[row.id] = parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord;
+      }
+      store.writer = new DurableWriter(database, store.durableSource(), sections);
+      return store;
+    } catch (error) {
+      database.close();
+      throw error;
+    }
+  }
+
+  private durableSource() {
+    return {
+      currentRecord: (app: string, entity: string, id: string) => {
+        const records = this.data.apps[app]?.entities[entity];
+        return records && Object.hasOwn(records, id) ? records[id] : undefined;
+      },
+      sections: () => {
+        const { accounts, otps, reset_tickets, files, outbox, token_secret, version } = this.data;
+        const sections = new Map<string, unknown>([
+          [CORE_SECTION, { version, token_secret, accounts, otps, reset_tickets, files }],
+          [OUTBOX_SECTION, outbox],
+        ]);
+        for (const [id, app] of Object.entries(this.data.apps)) {
+          sections.set(APP_SECTION_PREFIX + id, { conversations: app.conversations, page_visits: app.page_visits });
+        }
+        return sections;
+      },
+    };
   }
 
   /** Resolves once the current state is durable (immediately in memory). */
@@ -150,6 +225,12 @@ export class Store {
     if (this.writer) await this.writer.idle();
   }
 
+  /** Waits for pending writes, then closes the database. */
+  async close(): Promise<void> {
+    await this.idle();
+    this.database?.close();
+  }
+
   app(appId: string): AppState {
     let state = this.data.apps[appId];
     if (!state) {
@@ -159,14 +240,41 @@ export class Store {
     return state;
   }
 
-  collection(appId: string, entity: string): Record<string, EntityRecord> {
+  /** The raw map behind a collection (no change tracking): for loading only. */
+  private collectionTarget(appId: string, entity: string): Record<string, EntityRecord> {
     const app = this.app(appId);
     let records = app.entities[entity];
     if (!records) {
-      records = {};
+      records = this.tracked(appId, entity, dictionary<EntityRecord>());
       app.entities[entity] = records;
     }
     return records;
+  }
+
+  /** Wraps a collection so that every assignment or deletion of a record reaches the database. */
+  private tracked(appId: string, entity: string, target: Record<string, EntityRecord>): Record<string, EntityRecord> {
+    return new Proxy(target, {
+      set: (records, id, record: EntityRecord) => {
+        if (typeof id !== 'string') return false;
+        records[id] = record;
+        this.writer?.markRecord(appId, entity, id);
+        return true;
+      },
+      deleteProperty: (records, id) => {
+        if (typeof id !== 'string') return false;
+        if (Object.hasOwn(records, id)) {
+          delete records[id];
+          this.writer?.markRecord(appId, entity, id);
+        }
+        return true;
+      },
+      defineProperty: () => false,
+    });
+  }
+
+  /** The records of an entity, created empty on first use. Assign or delete keys to change records. */
+  collection(appId: string, entity: string): Record<string, EntityRecord> {
+    return this.collectionTarget(appId, entity);
   }
 
   findAccountByEmail(email: string): Account | undefined {

@@ -1,0 +1,83 @@
+import { Context } from 'mingo';
+import * as queryOperators from 'mingo/operators/query';
+import { Query } from 'mingo/query';
+import type { Options } from 'mingo/types';
+import { compare, resolve } from 'mingo/util';
+import { HttpError, badRequest } from '../http/errors';
+import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
+import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
+
+/**
+ * MongoDB semantics from mingo: filters, the sort order of mixed values, projection. The engine's
+ * context holds only the documented query operators plus `$linearRegex` (RE2), so `$where`,
+ * `$expr`, `$function` and the native `$regex` do not exist in it even if validation missed one.
+ */
+
+export type RecordPredicate = (record: Record<string, unknown>) => boolean;
+type AnyRecord = Record<string, unknown>;
+
+const ALLOWED = [
+  '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$type', '$all', '$size', '$elemMatch',
+  '$mod', '$not', '$and', '$or', '$nor',
+] as const;
+
+function buildContext(): Context {
+  const available = queryOperators as unknown as Record<string, (selector: string, value: unknown, options: Options) => RecordPredicate>;
+  const operators: Record<`$${string}`, (selector: string, value: unknown, options: Options) => RecordPredicate> = {};
+  for (const name of ALLOWED) {
+    const operator = available[name];
+    if (!operator) throw new Error(`mingo lacks the query operator ${name}`);
+    operators[name] = operator;
+  }
+  const regex = available.$regex as (selector: string, value: unknown, options: Options) => RecordPredicate;
+  // mingo's $regex predicate only calls `exec` on its operand: hand it the RE2 matcher.
+  operators[LINEAR_REGEX_OPERATOR] = (selector, value, options) =>
+    regex(selector, compileLinearRegex(value as LinearRegexSpec, selector), options);
+  return Context.init({ query: operators as never });
+}
+
+export const ENGINE_OPTIONS: Partial<Options> = { context: buildContext(), scriptEnabled: false, idKey: 'id' };
+
+/** Errors from inside the engine (an operand it rejects) are the caller's mistake: 400, not 500. */
+function asBadRequest(error: unknown): never {
+  if (error instanceof HttpError) throw error;
+  throw badRequest(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
+}
+
+export function compileCriteria(criteria: Criteria): RecordPredicate {
+  let query: Query<AnyRecord>;
+  try {
+    query = new Query<AnyRecord>(criteria, ENGINE_OPTIONS);
+  } catch (error) {
+    asBadRequest(error);
+  }
+  return (record) => {
+    try {
+      return query.test(record);
+    } catch (error) {
+      return asBadRequest(error);
+    }
+  };
+}
+
+/** A parsed JSON filter to a predicate, or a 400 naming what is wrong. */
+export function compileFilter(filter: unknown): RecordPredicate {
+  return compileCriteria(rewriteFilterForEngine(filter));
+}
+
+/** The value at a dotted path, MongoDB-style (through arrays), as the engine sees it. */
+export function valueAt(record: unknown, path: string): unknown {
+  return resolve(record as AnyRecord, path);
+}
+
+/** MongoDB's total order over mixed values (null < numbers < strings < objects < arrays ...). */
+export function compareValues(left: unknown, right: unknown): number {
+  return compare(left, right);
+}
+
+/** Projection of `fields` (paths through arrays included); `id` always comes along. */
+export function projectRecords(records: readonly AnyRecord[], fields: readonly string[]): AnyRecord[] {
+  const projection: Record<string, 1> = { id: 1 };
+  for (const field of fields) projection[field] = 1;
+  return new Query<AnyRecord>({}, ENGINE_OPTIONS).find<AnyRecord>(records as AnyRecord[], projection).all();
+}
