@@ -63,11 +63,11 @@ function rewriteOperators(condition: Record<string, unknown>, path: string, dept
   if ('$options' in condition && !('$regex' in condition)) throw invalid(`$options on "${path}" needs $regex`);
   for (const [operator, operand] of Object.entries(condition)) {
     if (VALUE_OPERATORS.has(operator)) {
-      checkJsonValue(operand, `The ${operator} value on "${path}"`, MAX_FILTER_DEPTH);
+      checkJsonValue(operand, `The ${operator} value on "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
       out[operator] = operand;
     } else if (LIST_OPERATORS.has(operator) || operator === '$all') {
       const list = requireArray(operator, operand, path);
-      checkJsonValue(list, `The ${operator} list on "${path}"`, MAX_FILTER_DEPTH);
+      checkJsonValue(list, `The ${operator} list on "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
       out[operator] = operator === '$all' ? list.map((item) => rewriteAllItem(item, path, depth)) : list;
     } else if (operator === '$exists') {
       if (typeof operand !== 'boolean') throw invalid(`$exists on "${path}" needs true or false`);
@@ -119,7 +119,7 @@ function rewriteCondition(path: string, condition: unknown, depth: number): unkn
       return rewriteOperators(condition, path, depth);
     }
   }
-  checkJsonValue(condition, `The value compared with "${path}"`, MAX_FILTER_DEPTH);
+  checkJsonValue(condition, `The value compared with "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
   return { $eq: condition };
 }
 

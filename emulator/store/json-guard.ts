@@ -25,11 +25,14 @@ export function checkFieldPath(path: string, what: string, code: string): string
   return path;
 }
 
-/** Walks a JSON value breadth-first: depth limit and reserved keys. `where` names it in errors. */
-export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSON_DEPTH): void {
+/**
+ * Walks a JSON value breadth-first: depth limit and reserved keys. `where` names it in errors;
+ * `code` replaces the error codes (filters answer `invalid_filter` for everything).
+ */
+export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSON_DEPTH, code?: string): void {
   let level: unknown[] = [value];
   for (let depth = 0; level.length > 0; depth += 1) {
-    if (depth > maxDepth) throw badRequest(`${where} nests deeper than ${maxDepth} levels`, 'too_deep');
+    if (depth > maxDepth) throw badRequest(`${where} nests deeper than ${maxDepth} levels`, code ?? 'too_deep');
     const next: unknown[] = [];
     for (const item of level) {
       if (typeof item !== 'object' || item === null) continue;
@@ -38,7 +41,7 @@ export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSO
         continue;
       }
       for (const key of Object.keys(item)) {
-        if (isReservedName(key)) throw badRequest(`${where} has the reserved field name "${key}"`, 'invalid_field_name');
+        if (isReservedName(key)) throw badRequest(`${where} has the reserved field name "${key}"`, code ?? 'invalid_field_name');
         next.push((item as Record<string, unknown>)[key]);
       }
     }
