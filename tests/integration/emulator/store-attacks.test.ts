@@ -10,7 +10,7 @@ import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
  * that are built-ins, reserved names at any depth, records too deep or too large to store.
  */
 
-const APP = SEEDED_APPS.public;
+const APP: string = SEEDED_APPS.public;
 const GATED = SEEDED_APPS.loginRequired;
 let dataDir: string;
 let emulator: RunningEmulator;
