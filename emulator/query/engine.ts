@@ -1,4 +1,8 @@
 import { Context } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
@@ -33,7 +37,27 @@ function buildContext(): Context {
   // mingo's $regex predicate only calls `exec` on its operand: hand it the RE2 matcher.
   operators[LINEAR_REGEX_OPERATOR] = (selector, value, options) =>
     regex(selector, compileLinearRegex(value as LinearRegexSpec, selector), options);
-  return Context.init({ query: operators as never });
+  return Context.init({
+    query: operators as never,
+    pipeline: pick(pipelineOperators, PIPELINE_STAGES),
+    accumulator: pick(accumulatorOperators, ACCUMULATORS),
+    expression: pick(expressionOperators, EXPRESSIONS),
+  });
+}
+
+/** Stages, accumulators and expressions for the pipelines the emulator itself builds (sorts, aggregate()). */
+const PIPELINE_STAGES = ['$match', '$sort', '$group', '$project', '$limit', '$skip', '$addFields', '$unwind'] as const;
+const ACCUMULATORS = ['$sum', '$avg', '$min', '$max', '$addToSet', '$first'] as const;
+const EXPRESSIONS = ['$size', '$ifNull', '$toDate', '$dateTrunc', '$dateToString', '$type', '$eq', '$cond', '$isArray', '$literal'] as const;
+
+function pick(from: object, names: readonly string[]): never {
+  const source = from as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!source[name]) throw new Error(`mingo lacks the operator ${name}`);
+    picked[name] = source[name];
+  }
+  return picked as never;
 }
 
 export const ENGINE_OPTIONS: Partial<Options> = { context: buildContext(), scriptEnabled: false, idKey: 'id' };
@@ -80,4 +104,13 @@ export function projectRecords(records: readonly AnyRecord[], fields: readonly s
   const projection: Record<string, 1> = { id: 1 };
   for (const field of fields) projection[field] = 1;
   return new Query<AnyRecord>({}, ENGINE_OPTIONS).find<AnyRecord>(records as AnyRecord[], projection).all();
+}
+
+/** Runs a pipeline built by the emulator (never by a client) over records. */
+export function runPipeline(records: readonly AnyRecord[], stages: AnyRecord[]): AnyRecord[] {
+  try {
+    return new Aggregator(stages, ENGINE_OPTIONS).run(records as AnyRecord[]) as AnyRecord[];
+  } catch (error) {
+    return asBadRequest(error);
+  }
 }

@@ -1,11 +1,11 @@
 import { badRequest } from '../http/errors';
-import { compareValues, valueAt } from '../query/engine';
+import { compareValues, runPipeline, valueAt } from '../query/engine';
 import { checkFieldPath } from './json-guard';
 
 /**
  * `sort` = comma-joined field paths, a leading `-` meaning descending (the platform's default is
  * `-created_date`). Values are ordered as the query engine orders them (MongoDB's order of mixed
- * types). Records with equal keys keep insertion order, reversed when the first key descends, so
+ * types; a missing field sorts as null). Records with equal keys keep insertion order, reversed when the first key descends, so
  * "newest first" stays true for records created within the same millisecond.
  */
 
@@ -65,13 +65,22 @@ function selectFirst<T>(entries: SortEntry<T>[], take: number, compare: (left: S
   return kept;
 }
 
+const isScalar = (value: unknown) => value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
+
 /**
  * Returns a new array with the first `take` records in order (all when omitted). `records` is
- * expected in insertion order.
+ * expected in insertion order. Scalar keys (the common case) take a fast path whose comparison
+ * is the engine's; keys holding arrays or objects go through the engine's own `$sort`, because
+ * MongoDB orders an array by its smallest (or largest) element, which no plain comparator can do.
  */
 export function sortRecords<T extends Record<string, unknown>>(records: readonly T[], keys: readonly SortKey[], take = Infinity): T[] {
   const ordered = keys[0]?.descending ? [...records].reverse() : records;
-  const entries = ordered.map((record, index) => ({ record, index, values: keys.map((key) => valueAt(record, key.path)) }));
+  const entries = ordered.map((record, index) => ({ record, index, values: keys.map((key) => valueAt(record, key.path) ?? null) }));
+  if (!entries.every((entry) => entry.values.every(isScalar))) {
+    const spec: Record<string, 1 | -1> = {};
+    for (const key of keys) spec[key.path] = key.descending ? -1 : 1;
+    return (runPipeline(ordered, [{ $sort: spec }]) as T[]).slice(0, take);
+  }
   const compare = comparatorFor<T>(keys);
   const sorted = take < entries.length / 4 ? selectFirst(entries, take, compare) : entries.sort(compare);
   return sorted.slice(0, Math.min(take, sorted.length)).map((entry) => entry.record);
