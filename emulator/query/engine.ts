@@ -5,6 +5,7 @@ import * as expressionOperators from 'mingo/operators/expression';
 import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
+import { update } from 'mingo/updater';
 import type { Options } from 'mingo/types';
 import { compare, resolve } from 'mingo/util';
 import { HttpError, badRequest } from '../http/errors';
@@ -113,4 +114,15 @@ export function runPipeline(records: readonly AnyRecord[], stages: AnyRecord[]):
   } catch (error) {
     return asBadRequest(error);
   }
+}
+
+/** Applies MongoDB update operators (already validated) to a copy of `record`. */
+export function applyUpdateOperators(record: AnyRecord, modifier: AnyRecord): AnyRecord {
+  const copy = structuredClone(record);
+  try {
+    update(copy, modifier as never, undefined, undefined, { cloneMode: 'deep', queryOptions: ENGINE_OPTIONS });
+  } catch (error) {
+    asBadRequest(error);
+  }
+  return copy;
 }
