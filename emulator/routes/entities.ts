@@ -10,7 +10,7 @@ import { parseListQuery, runListQuery } from '../store/query';
 import { requireRecordList, userFields } from '../store/records';
 import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
 import { registerEntityReadRoutes } from './entity-reads';
-import { findRecord, insertAll, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish } from './entity-scope';
+import { findRecord, insertAll, mayRead, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish } from './entity-scope';
 
 /**
  * The generic entity API. Any entity name works. Everyone who passes the app's access gate may read;
@@ -56,7 +56,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
   router.add('GET', `${base}/:id`, (request) => {
     const target = scope(context, request);
     const record = findRecord(target, request.params.id as string);
-    if (!readable(target).includes(record)) throw forbidden('You can only read your own user record', 'not_own_record');
+    if (!mayRead(target, record)) throw forbidden('You can only read your own user record', 'not_own_record');
     return jsonReply(200, record);
   });
 
@@ -111,7 +111,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
       throw badRequest('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
     }
     const matches = compileFilter(body);
-    const doomed = Object.values(target.records).filter((record) => matches(record));
+    const doomed = target.list().filter((record) => matches(record));
     await storeAndPublish(context, target, doomed.map((record) => ({ type: 'delete', record })));
     return jsonReply(200, { success: true, deleted: doomed.length });
   });

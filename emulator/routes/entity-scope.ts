@@ -15,12 +15,20 @@ export interface EntityScope {
   entity: string;
   /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
   records: Record<string, EntityRecord>;
+  /** Every record in insertion order, from the store's cache. */
+  list(): readonly EntityRecord[];
 }
 
 export function scope(context: EmulatorContext, request: RouteRequest): EntityScope {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
   const entity = requireEntityName(request.params.entity as string);
-  return { app, caller, entity, records: context.store.data.apps[app.id]?.entities[entity] ?? dictionary<EntityRecord>() };
+  return {
+    app,
+    caller,
+    entity,
+    records: context.store.data.apps[app.id]?.entities[entity] ?? dictionary<EntityRecord>(),
+    list: () => context.store.recordsOf(app.id, entity),
+  };
 }
 
 export function findRecord(target: EntityScope, id: string): EntityRecord {
@@ -43,12 +51,18 @@ export function refuseUserCreation(target: EntityScope): void {
 }
 
 /** What a caller may read of the User entity: admins everything, a user only itself. */
-export function readable(target: EntityScope): EntityRecord[] {
-  const all = Object.values(target.records);
+export function readable(target: EntityScope): readonly EntityRecord[] {
+  const all = target.list();
   if (target.entity !== 'User' || isPrivileged(target.caller)) return all;
   requireSignedIn(target.caller);
-  const self = target.caller.kind === 'user' ? target.caller.account.id : '';
-  return all.filter((record) => record.id === self);
+  return all.filter((record) => mayRead(target, record));
+}
+
+/** The same rule for one record, without listing the rest. */
+export function mayRead(target: EntityScope, record: EntityRecord): boolean {
+  if (target.entity !== 'User' || isPrivileged(target.caller)) return true;
+  requireSignedIn(target.caller);
+  return target.caller.kind === 'user' && target.caller.account.id === record.id;
 }
 
 export async function insertAll(context: EmulatorContext, target: EntityScope, items: Record<string, unknown>[]): Promise<EntityRecord[]> {

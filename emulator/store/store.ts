@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentConversation, SentEmail } from '../types';
 import { StoreDatabase } from './database';
+import { Collection } from './collection';
 import { DurableWriter } from './durable';
 
 /** A record of any entity. System fields are set by the emulator only. */
@@ -186,7 +187,7 @@ export class Store {
       const restored = restoreData(sections, dataDir);
       const store = new Store(restored ?? emptyStoreData(), database, restored !== null);
       for (const row of database.records()) {
-        store.collectionTarget(row.app, row.entity)[row.id] = parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord;
+        store.collectionOf(row.app, row.entity).load(row.id, parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord);
       }
       store.writer = new DurableWriter(database, store.durableSource(), sections);
       return store;
@@ -198,10 +199,7 @@ export class Store {
 
   private durableSource() {
     return {
-      currentRecord: (app: string, entity: string, id: string) => {
-        const records = this.data.apps[app]?.entities[entity];
-        return records && Object.hasOwn(records, id) ? records[id] : undefined;
-      },
+      currentRecord: (app: string, entity: string, id: string) => this.collections.get(app)?.get(entity)?.get(id),
       sections: () => {
         const { accounts, otps, reset_tickets, files, outbox, token_secret, version } = this.data;
         const sections = new Map<string, unknown>([
@@ -240,41 +238,31 @@ export class Store {
     return state;
   }
 
-  /** The raw map behind a collection (no change tracking): for loading only. */
-  private collectionTarget(appId: string, entity: string): Record<string, EntityRecord> {
-    const app = this.app(appId);
-    let records = app.entities[entity];
-    if (!records) {
-      records = this.tracked(appId, entity, dictionary<EntityRecord>());
-      app.entities[entity] = records;
-    }
-    return records;
-  }
+  private readonly collections = new Map<string, Map<string, Collection<EntityRecord>>>();
 
-  /** Wraps a collection so that every assignment or deletion of a record reaches the database. */
-  private tracked(appId: string, entity: string, target: Record<string, EntityRecord>): Record<string, EntityRecord> {
-    return new Proxy(target, {
-      set: (records, id, record: EntityRecord) => {
-        if (typeof id !== 'string') return false;
-        records[id] = record;
-        this.writer?.markRecord(appId, entity, id);
-        return true;
-      },
-      deleteProperty: (records, id) => {
-        if (typeof id !== 'string') return false;
-        if (Object.hasOwn(records, id)) {
-          delete records[id];
-          this.writer?.markRecord(appId, entity, id);
-        }
-        return true;
-      },
-      defineProperty: () => false,
-    });
+  private collectionOf(appId: string, entity: string): Collection<EntityRecord> {
+    let entities = this.collections.get(appId);
+    if (!entities) {
+      entities = new Map();
+      this.collections.set(appId, entities);
+    }
+    let collection = entities.get(entity);
+    if (!collection) {
+      collection = new Collection<EntityRecord>((id) => this.writer?.markRecord(appId, entity, id));
+      entities.set(entity, collection);
+      this.app(appId).entities[entity] = collection.facade;
+    }
+    return collection;
   }
 
   /** The records of an entity, created empty on first use. Assign or delete keys to change records. */
   collection(appId: string, entity: string): Record<string, EntityRecord> {
-    return this.collectionTarget(appId, entity);
+    return this.collectionOf(appId, entity).facade;
+  }
+
+  /** Every record of an entity in insertion order, from a cache (no copy per call); empty if none. */
+  recordsOf(appId: string, entity: string): readonly EntityRecord[] {
+    return this.collections.get(appId)?.get(entity)?.all() ?? [];
   }
 
   findAccountByEmail(email: string): Account | undefined {
