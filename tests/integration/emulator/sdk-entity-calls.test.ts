@@ -1,6 +1,6 @@
 import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
-import { runSdkScenario, type StepResult } from './sdk-scenario-runner';
+import { runSdkScenario, stepValue, type StepResult } from './sdk-scenario-runner';
 
 /**
  * The unmodified @base44/sdk 0.8.50 drives the entity calls it has beyond CRUD against the
@@ -18,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function value<T>(step: string): T {
-  const result = results[step];
-  expect({ step, ok: result?.ok, message: result?.message }).toEqual({ step, ok: true, message: undefined });
-  return result?.value as T;
-}
+const value = <T>(step: string): T => stepValue<T>(results, step);
 
 type Row = Record<string, unknown>;
 

@@ -26,3 +26,10 @@ export async function runSdkScenario(fixture: string, emulatorUrl: string): Prom
   if (code !== 0 || !line) throw new Error(`the SDK scenario ${fixture} failed (exit ${code}):\n${output}`);
   return JSON.parse(line.slice('SCENARIO_RESULT '.length)) as Record<string, StepResult>;
 }
+
+/** The value of a step that must have succeeded (the failure message shows in the diff otherwise). */
+export function stepValue<T>(results: Record<string, StepResult>, step: string): T {
+  const result = results[step];
+  expect({ step, ok: result?.ok, message: result?.message }).toEqual({ step, ok: true, message: undefined });
+  return result?.value as T;
+}
