@@ -147,3 +147,12 @@ function rewriteFilter(filter: unknown, depth: number): Criteria {
 export function rewriteFilterForEngine(filter: unknown): Criteria {
   return rewriteFilter(filter, 0);
 }
+
+/**
+ * The condition of `$pull` (an element value, an operator object, or a filter over element
+ * documents), validated and rewritten like a filter so that `$regex` there is linear too.
+ */
+export function rewritePullCondition(path: string, condition: unknown): unknown {
+  if (isPlainObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$'))) return rewriteFilter(condition, 1);
+  return rewriteCondition(path, condition, 1);
+}

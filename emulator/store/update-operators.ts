@@ -1,11 +1,13 @@
 import { badRequest } from '../http/errors';
+import { rewritePullCondition } from '../query/filter';
 import { checkFieldPath, checkJsonValue } from './json-guard';
 import { SYSTEM_FIELDS } from './records';
 
 /**
  * Validates the update document of `updateMany` (MongoDB update operators). Only the operators the
  * platform documents; every field path checked (no reserved names, no system fields); a field in
- * at most one operator. `$currentDate` becomes a `$set` of the emulator's clock as an ISO string.
+ * at most one operator. `$currentDate` becomes a `$set` of the emulator's clock as an ISO string;
+ * `$pull` conditions are rewritten like filters (documented operators only, `$regex` on RE2).
  */
 
 const OPERATORS = new Set(['$set', '$rename', '$unset', '$inc', '$mul', '$min', '$max', '$currentDate', '$addToSet', '$push', '$pull']);
@@ -39,7 +41,9 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
       seen.add(path);
       const target = operator === '$currentDate' ? '$set' : operator;
       prepared[target] ??= {};
-      (prepared[target] as Record<string, unknown>)[path] = operator === '$currentDate' ? nowIso : value;
+      // $pull's condition is a query: it must take the same checked, linear-time path as filters.
+      const preparedValue = operator === '$currentDate' ? nowIso : operator === '$pull' ? rewritePullCondition(path, value) : value;
+      (prepared[target] as Record<string, unknown>)[path] = preparedValue;
     }
   }
   return prepared;

@@ -51,6 +51,17 @@ describe('regular expressions run in linear time', () => {
     expect(body).toHaveLength(expected);
   });
 
+  it('also in the condition of an updateMany $pull', async () => {
+    const pulled = await call('PATCH', 'Victim/update-many', { query: { name: 'aaaa' }, data: { $pull: { tags: { $regex: '(a+)+$' } } } });
+    expect(pulled.body).toEqual({ success: true, updated: 1, has_more: false });
+    const pullAll = await call('PATCH', 'Victim/update-many', { query: {}, data: { $pull: { tags: { $regex: '(a+)+$' } } } });
+    expect(pullAll.status).toBe(200);
+    const stored = (await filter({ name: 'aaaa' })).body as Record<string, unknown>[];
+    expect(stored[0]?.tags).toEqual([]);
+    const unsafe = await call('PATCH', 'Victim/update-many', { query: {}, data: { $pull: { tags: { $where: 'true' } } } });
+    expect(unsafe.status).toBe(400);
+  });
+
   it('keeps serving other requests', async () => {
     await filter({ name: { $regex: '(a+)+$' } });
     const { status } = await call('GET', 'Victim?limit=1');
