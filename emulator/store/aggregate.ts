@@ -143,6 +143,11 @@ export function runAggregate(records: readonly AnyRecord[], rawSpec: unknown): {
   if (spec.having) rows = rows.filter(spec.having);
   const defaultSort = [...spec.groupBy, ...(bucket ? [bucket.field] : [])].map((path) => ({ path, descending: false }));
   const keys = spec.sort ?? defaultSort;
-  if (keys.length > 0) rows = sortRecords(rows, keys);
+  if (keys.length > 0) {
+    // Row keys are flat ("meta.city"), so sort on copies of the values rather than on paths.
+    const wrapped = rows.map((row) => ({ row, values: keys.map((key) => (Object.hasOwn(row, key.path) ? row[key.path] : undefined)) }));
+    const byValue = keys.map((key, index) => ({ path: `values.${index}`, descending: key.descending }));
+    rows = sortRecords(wrapped, byValue).map((entry) => entry.row);
+  }
   return { rows: rows.slice(0, spec.limit), truncated: rows.length > spec.limit };
 }

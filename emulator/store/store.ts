@@ -3,6 +3,7 @@ import type { AgentConversation, SentEmail } from '../types';
 import { StoreDatabase } from './database';
 import { Collection } from './collection';
 import { DurableWriter } from './durable';
+import { readLegacySnapshot, type LegacySnapshot } from './legacy-snapshot';
 
 /** A record of any entity. System fields are set by the emulator only. */
 export interface EntityRecord {
@@ -185,11 +186,13 @@ export class Store {
     try {
       const sections = database.sections();
       const restored = restoreData(sections, dataDir);
-      const store = new Store(restored ?? emptyStoreData(), database, restored !== null);
+      const legacy = restored === null ? readLegacySnapshot(dataDir) : null;
+      const store = new Store(restored ?? emptyStoreData(), database, restored !== null || legacy !== null);
       for (const row of database.records()) {
         store.collectionOf(row.app, row.entity).load(row.id, parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord);
       }
       store.writer = new DurableWriter(database, store.durableSource(), sections);
+      if (legacy) store.adopt(legacy);
       return store;
     } catch (error) {
       database.close();
@@ -212,6 +215,27 @@ export class Store {
         return sections;
       },
     };
+  }
+
+  /** Takes over the contents of an old `store.json`; the next commit writes them to the database. */
+  private adopt(legacy: LegacySnapshot): void {
+    Object.assign(this.data, {
+      token_secret: legacy.token_secret,
+      accounts: dictionary(legacy.accounts as Record<string, Account>),
+      otps: dictionary(legacy.otps as Record<string, OtpState>),
+      reset_tickets: dictionary(legacy.reset_tickets as Record<string, ResetTicket>),
+      files: dictionary(legacy.files as Record<string, StoredFile>),
+      outbox: legacy.outbox as SentEmail[],
+    });
+    for (const [appId, app] of Object.entries(legacy.apps)) {
+      const state = this.app(appId);
+      state.conversations = dictionary(app.conversations as Record<string, AgentConversation>);
+      state.page_visits = app.page_visits as PageVisit[];
+      for (const [entity, records] of Object.entries(app.entities)) {
+        const collection = this.collectionOf(appId, entity);
+        for (const [id, record] of Object.entries(records)) collection.put(id, record as EntityRecord);
+      }
+    }
   }
 
   /** Resolves once the current state is durable (immediately in memory). */

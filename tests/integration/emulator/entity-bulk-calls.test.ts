@@ -98,6 +98,22 @@ describe('bulkUpdate and upsert', () => {
 });
 
 describe('reads', () => {
+  it('aggregates by a nested field, sorted by group or by measure', async () => {
+    const places = [{ meta: { city: 'Köln' } }, { meta: { city: 'Berlin' } }, { meta: { city: 'Berlin' } }, { meta: {} }];
+    await api('POST', entityPath(APP, 'Visit', '/bulk'), { json: places, token: service });
+    const byGroup = await api('POST', entityPath(APP, 'Visit', '/aggregate'), { json: { groupBy: 'meta.city' }, token: service });
+    expect(byGroup.body).toEqual({
+      rows: [
+        { 'meta.city': null, count: 1 },
+        { 'meta.city': 'Berlin', count: 2 },
+        { 'meta.city': 'Köln', count: 1 },
+      ],
+      truncated: false,
+    });
+    const byCount = await api('POST', entityPath(APP, 'Visit', '/aggregate'), { json: { groupBy: 'meta.city', sort: '-count', limit: 1 }, token: service });
+    expect(byCount.body).toEqual({ rows: [{ 'meta.city': 'Berlin', count: 2 }], truncated: true });
+  });
+
   it.each([
     ['count with an unsafe filter', 'GET', '/count?q=%7B%22%24where%22%3A%22true%22%7D', undefined, 'invalid_filter'],
     ['a page with a made-up cursor', 'GET', '/v2/list?cursor=bm9wZQ', undefined, 'invalid_cursor'],

@@ -132,6 +132,39 @@ describe('with a data dir', () => {
     await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a version 1 store/);
   });
 
+  it('moves the records of an old store.json into the database once, and refuses a damaged one', async () => {
+    const id = 'a1b2c3d4e5f6a1b2c3d4e5f6';
+    const record = { id, title: 'from json', created_date: '2026-01-01T00:00:00.000Z', updated_date: '2026-01-01T00:00:00.000Z', created_by: null };
+    const legacy = {
+      version: 1,
+      token_secret: 'legacy-secret-legacy-secret-0123',
+      accounts: {},
+      otps: {},
+      reset_tickets: {},
+      files: {},
+      outbox: [{ id: 'm1', app_id: APP, to: 'old@example.com', subject: 's', body: 'b', sent_at: '2026-01-01T00:00:00.000Z' }],
+      apps: { [APP]: { entities: { Legacy: { [id]: record } }, conversations: {}, page_visits: [] } },
+    };
+    await writeFile(path.join(dataDir, 'store.json'), JSON.stringify(legacy));
+    const read = async () =>
+      withEmulator(async (emulator) => ({
+        records: (await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Legacy'), { token: serviceTokenFor(APP) })).body,
+        outbox: emulator.outbox().map((mail) => mail.to),
+      }));
+    expect(await read()).toEqual({ records: [record], outbox: ['old@example.com'] });
+    await rm(path.join(dataDir, 'store.json'));
+    expect(await read()).toEqual({ records: [record], outbox: ['old@example.com'] });
+
+    const fresh = await mkdtemp(path.join(tmpdir(), 'emulator-legacy-'));
+    try {
+      await writeFile(path.join(fresh, 'store.json'), '{"version":1,');
+      await expect(startTestEmulator({ dataDir: fresh })).rejects.toThrow(/cannot be moved into the database/);
+      expect(await readFile(path.join(fresh, 'store.json'), 'utf8')).toBe('{"version":1,');
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   it('accepts socket connections after a restart', async () => {
     await withEmulator(async () => undefined);
     await withEmulator(async (emulator) => {
