@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import { checkFieldPath, checkJsonValue } from '../store/json-guard';
+import { checkFieldPath, checkJsonValue, isJsonObject } from '../store/json-guard';
 import { MAX_REGEX_LENGTH, compileLinearRegex } from './linear-regex';
 
 /**
@@ -21,9 +21,6 @@ const TYPE_ALIASES = new Set([
   'int', 'long', 'decimal', 'number', 'timestamp', 'minKey', 'maxKey',
 ]);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const invalid = (message: string) => badRequest(message, 'invalid_filter');
 
@@ -80,7 +77,7 @@ function rewriteOperators(condition: Record<string, unknown>, path: string, dept
     } else if (operator === '$mod') {
       out[operator] = checkMod(operand, path);
     } else if (operator === '$not') {
-      if (!isPlainObject(operand) || !Object.keys(operand).every((key) => key.startsWith('$')) || Object.keys(operand).length === 0) {
+      if (!isJsonObject(operand) || !Object.keys(operand).every((key) => key.startsWith('$')) || Object.keys(operand).length === 0) {
         throw invalid(`$not on "${path}" needs an operator object such as { "$regex": "..." }`);
       }
       out[operator] = rewriteOperators(operand, path, depth + 1);
@@ -96,7 +93,7 @@ function rewriteOperators(condition: Record<string, unknown>, path: string, dept
 }
 
 function rewriteAllItem(item: unknown, path: string, depth: number): unknown {
-  if (isPlainObject(item) && Object.keys(item).length === 1 && '$elemMatch' in item) {
+  if (isJsonObject(item) && Object.keys(item).length === 1 && '$elemMatch' in item) {
     return { $elemMatch: rewriteElemMatch(item.$elemMatch, path, depth + 1) };
   }
   return item;
@@ -104,14 +101,14 @@ function rewriteAllItem(item: unknown, path: string, depth: number): unknown {
 
 /** `$elemMatch` takes either operators on the element itself or a filter over the element's fields. */
 function rewriteElemMatch(operand: unknown, path: string, depth: number): Criteria {
-  if (!isPlainObject(operand)) throw invalid(`$elemMatch on "${path}" needs an object`);
+  if (!isJsonObject(operand)) throw invalid(`$elemMatch on "${path}" needs an object`);
   const keys = Object.keys(operand);
   const onElement = keys.length > 0 && keys.every((key) => key.startsWith('$') && !LOGICAL.has(key));
   return onElement ? rewriteOperators(operand, path, depth) : rewriteFilter(operand, depth);
 }
 
 function rewriteCondition(path: string, condition: unknown, depth: number): unknown {
-  if (isPlainObject(condition)) {
+  if (isJsonObject(condition)) {
     const keys = Object.keys(condition);
     const operatorCount = keys.filter((key) => key.startsWith('$')).length;
     if (operatorCount > 0) {
@@ -124,7 +121,7 @@ function rewriteCondition(path: string, condition: unknown, depth: number): unkn
 }
 
 function rewriteFilter(filter: unknown, depth: number): Criteria {
-  if (!isPlainObject(filter)) throw invalid('A filter must be a JSON object');
+  if (!isJsonObject(filter)) throw invalid('A filter must be a JSON object');
   if (depth > MAX_FILTER_DEPTH) throw invalid(`Filters may nest at most ${MAX_FILTER_DEPTH} levels`);
   const out: Criteria = {};
   for (const [key, condition] of Object.entries(filter)) {
@@ -153,6 +150,6 @@ export function rewriteFilterForEngine(filter: unknown): Criteria {
  * documents), validated and rewritten like a filter so that `$regex` there is linear too.
  */
 export function rewritePullCondition(path: string, condition: unknown): unknown {
-  if (isPlainObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$'))) return rewriteFilter(condition, 1);
+  if (isJsonObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$'))) return rewriteFilter(condition, 1);
   return rewriteCondition(path, condition, 1);
 }

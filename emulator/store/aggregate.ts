@@ -1,6 +1,6 @@
 import { badRequest } from '../http/errors';
 import { compileFilter, runPipeline, type RecordPredicate } from '../query/engine';
-import { checkFieldPath } from './json-guard';
+import { checkFieldPath, isJsonObject } from './json-guard';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
 /**
@@ -38,9 +38,6 @@ const MAX_ROWS = 1000;
 
 const invalid = (message: string) => badRequest(message, 'invalid_aggregate');
 
-function isObject(value: unknown): value is AnyRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function fieldList(value: unknown, name: string, max = 50): string[] {
   if (value === undefined) return [];
@@ -53,7 +50,7 @@ function fieldList(value: unknown, name: string, max = 50): string[] {
 
 function parseBucket(value: unknown): AggregateSpec['bucket'] {
   if (value === undefined) return null;
-  if (!isObject(value) || typeof value.field !== 'string' || !UNITS.has(value.unit as BucketUnit)) {
+  if (!isJsonObject(value) || typeof value.field !== 'string' || !UNITS.has(value.unit as BucketUnit)) {
     throw invalid('dateBucket needs { field, unit } with unit day, week, month or year');
   }
   const field = checkFieldPath(value.field, 'The dateBucket field', 'invalid_aggregate');
@@ -62,13 +59,13 @@ function parseBucket(value: unknown): AggregateSpec['bucket'] {
 }
 
 function parseSpec(value: unknown): AggregateSpec {
-  if (!isObject(value)) throw invalid('The aggregate spec must be a JSON object');
+  if (!isJsonObject(value)) throw invalid('The aggregate spec must be a JSON object');
   const unknown = Object.keys(value).find((key) => !KNOWN_KEYS.has(key));
   if (unknown !== undefined) throw invalid(`Unknown aggregate option "${unknown.slice(0, 40)}"`);
   if (value.count !== undefined && typeof value.count !== 'boolean') throw invalid('count must be true or false');
   if (value.countDistinct !== undefined && typeof value.countDistinct !== 'string') throw invalid('countDistinct must be one field name');
   if (value.sort !== undefined && typeof value.sort !== 'string') throw invalid('sort must be a field name, "-" for descending');
-  if (value.having !== undefined && !isObject(value.having)) throw invalid('having must be a filter object');
+  if (value.having !== undefined && !isJsonObject(value.having)) throw invalid('having must be a filter object');
   const limit = value.limit ?? MAX_ROWS;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw invalid(`limit must be an integer from 1 to ${MAX_ROWS}`);
   return {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isJsonObject } from './json-guard';
 
 /**
  * Data dirs written before the database held everything in one `store.json`. On the first start
@@ -20,7 +21,6 @@ export interface LegacySnapshot {
   apps: Record<string, { entities: Record<string, Record<string, unknown>>; conversations: Record<string, unknown>; page_visits: unknown[] }>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function readLegacySnapshot(dataDir: string): LegacySnapshot | null {
   const file = path.join(dataDir, LEGACY_SNAPSHOT_FILE);
@@ -34,11 +34,11 @@ export function readLegacySnapshot(dataDir: string): LegacySnapshot | null {
   } catch (error) {
     return fail(`not valid JSON: ${(error as Error).message}`);
   }
-  if (!isObject(parsed) || parsed.version !== 1 || typeof parsed.token_secret !== 'string') return fail('not a version 1 store');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'files', 'apps'] as const) if (!isObject(parsed[key])) fail(`"${key}" is not an object`);
+  if (!isJsonObject(parsed) || parsed.version !== 1 || typeof parsed.token_secret !== 'string') return fail('not a version 1 store');
+  for (const key of ['accounts', 'otps', 'reset_tickets', 'files', 'apps'] as const) if (!isJsonObject(parsed[key])) fail(`"${key}" is not an object`);
   if (!Array.isArray(parsed.outbox)) fail('"outbox" is not a list');
   for (const [id, app] of Object.entries(parsed.apps as Record<string, unknown>)) {
-    if (!isObject(app) || !isObject(app.entities) || !isObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`app "${id}" is damaged`);
+    if (!isJsonObject(app) || !isJsonObject(app.entities) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`app "${id}" is damaged`);
   }
   return parsed as unknown as LegacySnapshot;
 }

@@ -1,4 +1,5 @@
 import type { AgentConversation, SentEmail } from '../types';
+import { isJsonObject } from './json-guard';
 import { dictionary, emptyAppState, type Account, type OtpState, type PageVisit, type ResetTicket, type StoreData, type StoredFile } from './store-data';
 
 /**
@@ -6,9 +7,6 @@ import { dictionary, emptyAppState, type Account, type OtpState, type PageVisit,
  * tickets, files, token secret), `outbox`, and `app:{id}` (conversations, page visits) per app.
  */
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export const CORE_SECTION = 'core';
 const OUTBOX_SECTION = 'outbox';
@@ -30,10 +28,10 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
     throw new Error(`The emulator database in ${source} is not a version 1 store (${why}).`);
   };
   const core = parseSection(coreText, CORE_SECTION, source);
-  if (!isObject(core)) return fail('core is not an object');
+  if (!isJsonObject(core)) return fail('core is not an object');
   if (core.version !== 1) fail(`version ${String(core.version)}`);
   if (typeof core.token_secret !== 'string' || core.token_secret.length < 16) fail('missing token secret');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const) if (!isObject(core[key])) fail(`"${key}" is not an object`);
+  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const) if (!isJsonObject(core[key])) fail(`"${key}" is not an object`);
   const outbox = parseSection(sections.get(OUTBOX_SECTION) ?? '[]', OUTBOX_SECTION, source);
   if (!Array.isArray(outbox)) fail('"outbox" is not a list');
   const data: StoreData = {
@@ -49,7 +47,7 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
   for (const [name, body] of sections) {
     if (!name.startsWith(APP_SECTION_PREFIX)) continue;
     const app = parseSection(body, name, source);
-    if (!isObject(app) || !isObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`"${name}" is damaged`);
+    if (!isJsonObject(app) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`"${name}" is damaged`);
     const state = emptyAppState();
     state.conversations = dictionary((app as Record<string, unknown>).conversations as Record<string, AgentConversation>);
     state.page_visits = (app as Record<string, unknown>).page_visits as PageVisit[];
