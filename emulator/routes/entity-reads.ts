@@ -35,7 +35,9 @@ function requestedWalk(request: RouteRequest, app: string, entity: string): { wa
   if (token) {
     const cursor = decodeCursor(token, app, entity);
     requireSameWalk(cursor, given);
-    return { walk: cursor, after: cursor.after };
+    // A token is client input like any parameter: its fields pass the same checks (q, sort and
+    // distinct are checked where they are used).
+    return { walk: { ...cursor, fields: cursor.fields && parseFields(cursor.fields.join(',')) }, after: cursor.after };
   }
   const walk: PageWalk = { app, entity, q: given.q ?? null, sort: given.sort ?? null, fields: given.fields ?? null, distinct: given.distinct ?? null };
   return { walk, after: null };

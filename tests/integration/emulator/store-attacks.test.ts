@@ -68,6 +68,23 @@ describe('prototype pollution', () => {
   });
 });
 
+describe('forged cursor tokens', () => {
+  const forge = (walk: Json) => Buffer.from(JSON.stringify({ v: 1, app: APP, entity: 'Pollute', q: null, sort: null, fields: null, distinct: null, after: [], ...walk })).toString('base64url');
+
+  it.each([
+    ['reserved fields', { fields: ['x.__proto__.polluted'] }, 'invalid_fields'],
+    ['a reserved sort path', { sort: 'constructor.prototype' }, 'invalid_sort'],
+    ['an unsafe query', { q: { $where: 'true' } }, 'invalid_filter'],
+    ['a reserved distinct field', { distinct: '__proto__' }, 'invalid_distinct'],
+  ])('refuses a cursor carrying %s', async (_name, walk, code) => {
+    await rawPost('Pollute', '{"x":{"y":1}}');
+    const { status, body } = await api('GET', entityPath(APP, 'Pollute', '/v2/list') + query({ cursor: forge(walk) }), { token });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('entity names that are built-ins of plain objects', () => {
   it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty'])(
     '%s is an ordinary entity of its own app, invisible to other apps',
