@@ -56,6 +56,7 @@ function rewriteRegex(condition: Record<string, unknown>, path: string): Record<
 
 /** A field's operator object (`{ $gt: 1, $lt: 5 }`), rewritten. */
 function rewriteOperators(condition: Record<string, unknown>, path: string, depth: number): Criteria {
+  if (depth > MAX_FILTER_DEPTH) throw invalid(`Filters may nest at most ${MAX_FILTER_DEPTH} levels`);
   const out: Criteria = {};
   if ('$options' in condition && !('$regex' in condition)) throw invalid(`$options on "${path}" needs $regex`);
   for (const [operator, operand] of Object.entries(condition)) {

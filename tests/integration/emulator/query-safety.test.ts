@@ -78,6 +78,31 @@ describe('regular expressions run in linear time', () => {
   });
 });
 
+describe('deeply nested filters', () => {
+  const nest = (wrap: (inner: string) => string, levels: number) => {
+    let condition = '{"$eq":1}';
+    for (let level = 0; level < levels; level += 1) condition = wrap(condition);
+    return `{"name":${condition}}`;
+  };
+
+  it.each([
+    ['$not', (inner: string) => `{"$not":${inner}}`],
+    ['$elemMatch', (inner: string) => `{"$elemMatch":${inner}}`],
+    ['$or', (inner: string) => `{"$or":[{"name":${inner}}]}`],
+  ])('refuses %s nested too deep with 400 instead of overflowing the stack', async (_name, wrap) => {
+    // In a URL (which the server caps at 16 KB) and 100,000 levels deep in a deleteMany body.
+    expect((await filter(JSON.parse(nest(wrap, 200)) as unknown)).status).toBe(400);
+    const deleted = await fetch(`${cli.url}/api/apps/${APP}/entities/Victim`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${SERVICE}`, 'Content-Type': 'application/json' },
+      body: nest(wrap, 100_000),
+      signal: AbortSignal.timeout(REQUEST_BUDGET_MS),
+    });
+    expect(deleted.status).toBe(400);
+    expect((await call('GET', 'Victim?limit=100')).body).toHaveLength(3);
+  });
+});
+
 describe('operators that run code or are unknown', () => {
   it.each([
     ['$where', { $where: 'sleep(100000) || true' }],
