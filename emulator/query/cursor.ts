@@ -1,4 +1,5 @@
-import { badRequest } from '../http/errors';
+import { HttpError, badRequest } from '../http/errors';
+import { checkJsonValue } from '../store/json-guard';
 
 /**
  * Cursor tokens of `GET .../v2/list`: the walk (query, sort, fields or distinct field) plus the
@@ -49,6 +50,12 @@ export function decodeCursor(token: string, app: string, entity: string): PageCu
     throw invalid('unknown format');
   }
   if (cursor.app !== app || cursor.entity !== entity) throw invalid('it belongs to another entity');
+  try {
+    checkJsonValue(cursor, 'The cursor', 32);
+  } catch (error) {
+    if (error instanceof HttpError) throw invalid(error.message);
+    throw error;
+  }
   return {
     app,
     entity,

@@ -76,6 +76,7 @@ describe('forged cursor tokens', () => {
     ['a reserved sort path', { sort: 'constructor.prototype' }, 'invalid_sort'],
     ['an unsafe query', { q: { $where: 'true' } }, 'invalid_filter'],
     ['a reserved distinct field', { distinct: '__proto__' }, 'invalid_distinct'],
+    ['a deeply nested position', { after: JSON.parse(`${'['.repeat(3_000)}1${']'.repeat(3_000)}`) as unknown }, 'invalid_cursor'],
   ])('refuses a cursor carrying %s', async (_name, walk, code) => {
     await rawPost('Pollute', '{"x":{"y":1}}');
     const { status, body } = await api('GET', entityPath(APP, 'Pollute', '/v2/list') + query({ cursor: forge(walk) }), { token });
