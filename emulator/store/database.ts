@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -22,12 +22,36 @@ export interface StoredRow {
 /** A record to write (`body` = its JSON) or to delete (`body` = null). */
 export type RecordChange = Omit<StoredRow, 'body'> & { body: string | null };
 
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Refuses a non-empty file that is not SQLite before SQLite itself opens (and could write to) it. */
+function requireSqliteOrAbsent(file: string): void {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (size === 0) return;
+  const header = Buffer.alloc(SQLITE_MAGIC.length);
+  const handle = openSync(file, 'r');
+  try {
+    readSync(handle, header, 0, header.length, 0);
+  } finally {
+    closeSync(handle);
+  }
+  if (!header.equals(SQLITE_MAGIC)) throw new Error(`${file} is not a database of the emulator (no SQLite header). Move it away to start.`);
+}
+
 export class StoreDatabase {
   private constructor(private readonly db: Database.Database) {}
 
   static open(dataDir: string): StoreDatabase {
     mkdirSync(dataDir, { recursive: true });
-    const db = new Database(path.join(dataDir, DATABASE_FILE));
+    const file = path.join(dataDir, DATABASE_FILE);
+    requireSqliteOrAbsent(file);
+    const db = new Database(file);
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
