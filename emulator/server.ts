@@ -67,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!quiet) console.log(`[emulator] ${message}`);
   };
   const { seed, apps } = await loadSeed(options.seed);
-  const store = options.dataDir ? await Store.onDisk(options.dataDir) : Store.inMemory();
+  const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
   await applySeed(store, seed, nowIso());
   await store.commit();
   const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
@@ -149,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);
-        await store.idle();
+        await store.close();
       })();
       return closing;
     },
