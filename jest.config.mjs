@@ -34,6 +34,18 @@ const node = createJestConfig({
   testMatch: ['<rootDir>/tests/integration/**/*.test.{ts,tsx}'],
 });
 
+/**
+ * Our client and the unmodified reference client (`@base44/sdk`, native ESM, transpiled here like
+ * ofetch) side by side against one recording server. Browser rows pick jsdom per file.
+ */
+const conformance = createJestConfig({
+  ...shared,
+  displayName: 'conformance',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/conformance/**/*.test.ts'],
+});
+const conformanceEsmPackages = [...esmPackages, '@base44/sdk', 'uuid', 'partysocket'];
+
 /** Set a few points under what the suite reaches, so a change that drops tests shows. */
 const COVERAGE_FLOORS = {
   './lib/sdk/': { statements: 0, branches: 0, functions: 0, lines: 0 },
@@ -41,8 +53,9 @@ const COVERAGE_FLOORS = {
 };
 
 export default async function config() {
-  const projects = await Promise.all([dom(), node()]);
+  const projects = await Promise.all([dom(), node(), conformance()]);
   for (const project of projects) project.transformIgnorePatterns = transformIgnorePatterns;
+  projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return {
     projects,
     testTimeout: 20_000,

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import AppShell from '@/components/shell/AppShell';
+import EarlyHead from '@/components/shell/EarlyHead';
 import { siteMetadata } from '@/lib/site/metadata';
 import './globals.css';
 
@@ -18,6 +19,9 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="de">
+      <head>
+        <EarlyHead />
+      </head>
       <body>
         <AppShell>{children}</AppShell>
       </body>

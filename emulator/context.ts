@@ -1,4 +1,6 @@
+import type { SessionRegistry } from './auth/sessions';
 import type { TokenSigner } from './auth/tokens';
+import type { LocalAddresses } from './http/local-access';
 import type { AppConfig } from './seed';
 import type { BlobStorage } from './store/blobs';
 import type { EntityRecord, Store } from './store/store';
@@ -21,12 +23,16 @@ export interface EmulatorContext {
   extraOrigins: readonly string[];
   /** Every origin any app allows: CORS on the shared API. */
   corsOrigins: ReadonlySet<string>;
+  /** The host names and origins of this emulator itself (Host, form and local-helper checks). */
+  addresses: LocalAddresses;
   bodyLimitBytes: number;
   quiet: boolean;
   responder: AgentResponder;
   store: Store;
   blobs: BlobStorage;
   tokens: TokenSigner;
+  /** Login sessions ended by logout: their tokens stop working. */
+  sessions: SessionRegistry;
   realtime: RealtimePublisher;
   now(): number;
   nowIso(): string;

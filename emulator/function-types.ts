@@ -21,6 +21,32 @@ export interface FunctionContext {
   /** The calling user, or null for visitors and the service role. */
   user: FunctionUser | null;
   serviceRole: boolean;
+  /**
+   * Set when the function is called with `functions.fetch` (`/api/functions/{name}/{path}`): the
+   * request as sent, with its method, headers, query and body, and the path after the name.
+   */
+  http?: { request: Request; subpath: string };
 }
 
 export type FunctionHandler = (context: FunctionContext) => unknown;
+
+/**
+ * A custom integration, local stand-in for an OpenAPI integration of the platform: a module
+ * `{functionsDir}/integrations/{slug}.ts` whose default export maps operation ids to handlers.
+ * `integrations.custom.call(slug, operationId, { payload, pathParams, queryParams })` runs one; its
+ * return value becomes `data` of `{ success, status_code, data }` (a web Response keeps its status).
+ */
+export interface CustomIntegrationInput {
+  appId: string;
+  operationId: string;
+  /** The call's named parameters (`payload` of the call). */
+  payload: Record<string, unknown>;
+  pathParams: Record<string, unknown>;
+  queryParams: Record<string, unknown>;
+  user: FunctionUser | null;
+  serviceRole: boolean;
+}
+
+export type CustomIntegrationOperation = (input: CustomIntegrationInput) => unknown;
+
+export type CustomIntegrationModule = Record<string, CustomIntegrationOperation>;

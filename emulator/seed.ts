@@ -4,6 +4,7 @@ import { hashSeedPassword } from './auth/passwords';
 import { toOrigin } from './http/cors';
 import { newId, type EntityRecord, type Store } from './store/store';
 import type { AppAccess, Seed, SeedAccount, SeedApp, SeedMember } from './types';
+import { ownValue } from './util/own';
 
 /** The seed: accounts and apps. App settings always come from the seed; data only on first start. */
 
@@ -124,7 +125,7 @@ export async function loadSeed(source: Seed | string | undefined): Promise<{ see
 /** Adds what the seed names and the store lacks; never overwrites data a previous run changed. */
 export async function applySeed(store: Store, seed: Seed, nowIso: string): Promise<void> {
   for (const account of seed.accounts) {
-    if (store.data.accounts[account.id] || store.findAccountByEmail(account.email)) continue;
+    if (ownValue(store.data.accounts, account.id) || store.findAccountByEmail(account.email)) continue;
     store.data.accounts[account.id] = {
       id: account.id,
       email: account.email,
@@ -136,7 +137,7 @@ export async function applySeed(store: Store, seed: Seed, nowIso: string): Promi
     };
   }
   for (const app of seed.apps) {
-    const isNewApp = store.data.apps[app.id] === undefined;
+    const isNewApp = ownValue(store.data.apps, app.id) === undefined;
     const users = store.collection(app.id, 'User');
     for (const member of app.members) {
       const account = store.findAccountByEmail(member.email);

@@ -1,18 +1,24 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultResponder } from './agent-responder';
+import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
+import { LocalAddresses } from './http/local-access';
 import { Router } from './http/router';
 import { attachRealtime } from './realtime/socket';
 import { registerAgentRoutes } from './routes/agents';
+import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAppLogRoutes } from './routes/app-logs';
 import { registerAuthRoutes } from './routes/auth';
+import { registerConnectorRoutes } from './routes/connectors';
+import { registerCustomIntegrationRoutes } from './routes/custom-integrations';
 import { registerEmulatorToolRoutes } from './routes/emulator-tools';
 import { registerEntityRoutes } from './routes/entities';
 import { registerFileRoutes } from './routes/files';
+import { registerFunctionFetchRoutes } from './routes/function-fetch';
 import { registerFunctionRoutes } from './routes/functions';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerPublicSettingsRoutes } from './routes/public-settings';
@@ -39,9 +45,13 @@ function buildRouter(context: EmulatorContext): Router {
   registerPublicSettingsRoutes(router, context);
   registerAuthRoutes(router, context);
   registerIntegrationRoutes(router, context);
+  registerCustomIntegrationRoutes(router, context);
+  registerConnectorRoutes(router, context);
   registerFunctionRoutes(router, context);
+  registerFunctionFetchRoutes(router, context);
   registerAgentRoutes(router, context);
   registerAppLogRoutes(router, context);
+  registerAnalyticsRoutes(router, context);
   registerFileRoutes(router, context);
   registerEmulatorToolRoutes(router, context);
   registerLoginRoutes(router, context);
@@ -57,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!quiet) console.log(`[emulator] ${message}`);
   };
   const { seed, apps } = await loadSeed(options.seed);
-  const store = options.dataDir ? await Store.onDisk(options.dataDir) : Store.inMemory();
+  const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
   await applySeed(store, seed, nowIso());
   await store.commit();
   const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
@@ -65,17 +75,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const background = new Set<Promise<void>>();
   let baseUrl = '';
   let publisher: RealtimePublisher | null = null;
+  const addresses = new LocalAddresses();
+  const boundHost = options.host ?? '127.0.0.1';
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
     extraOrigins,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
+    addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     quiet,
     responder: options.responder ?? defaultResponder,
     store,
     blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
+    sessions: new SessionRegistry(clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
@@ -104,6 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     void handleRequest(request, response, {
       router,
       corsOrigins: context.corsOrigins,
+      addresses,
       latencyMs: options.latencyMs ?? 0,
       logError: (error) => console.error('[emulator] unexpected error:', error),
     });
@@ -113,12 +128,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => {
+    server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
+  addresses.bind(boundHost, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
 
@@ -133,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);
-        await store.idle();
+        await store.close();
       })();
       return closing;
     },

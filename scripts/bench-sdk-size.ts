@@ -79,7 +79,8 @@ async function bundle(entry: string): Promise<BundleFigures> {
     tsconfig: path.join(ROOT, 'tsconfig.json'),
   });
   const toKey = (absolute: string) => path.relative(ROOT, absolute).split(path.sep).join('/');
-  const entryKey = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined)?.[0];
+  // Dynamically imported modules are entry points too in esbuild's metafile: pick the page's own entry.
+  const entryKey = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'bench-entry.ts')?.[0];
   if (!entryKey) throw new Error('esbuild produced no entry chunk');
   const initial = staticClosure(result.metafile, entryKey);
   const figures: BundleFigures = { rawBytes: 0, gzipBytes: 0, lazyGzipBytes: 0 };

@@ -2,7 +2,8 @@
  * `npm run bench`: builds, then measures in one run and prints as a table and as JSON:
  * first-load JS of `/` against an empty Next.js export (the framework floor), HTML size, Lighthouse
  * (mobile and desktop, median of 3) on `/`, `/ComingSoon` and the 404 page, the SDK bundle against
- * the reference client, time-to-gate-resolved and real-time delivery latency. Budgets are reported,
+ * the reference client, time-to-gate-resolved, real-time delivery latency and the emulator's write and
+ * query cost with a data dir at 100 and 50,000 records. Budgets are reported,
  * never enforced by timed tests. `--quick` skips Lighthouse and shortens the real-time run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { startEmulator } from '../emulator/server';
 import { ensureBuild } from './build-site';
 import { measureSdkSizes } from './bench-sdk-size';
 import { runRealtimeBench } from './bench-realtime';
+import { measureEmulatorStore } from './bench/emulator-store';
 import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './bench/first-load';
 import { measureGateTiming } from './bench/gate-timing';
 import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './bench/lighthouse';
@@ -67,6 +69,8 @@ async function main() {
   const gate = await measureGateTiming({ latencyMs: 100 });
   console.log('Real-time delivery ...');
   const realtime = await runRealtimeBench(quick ? { clients: 10, durationMs: 2_000 } : {});
+  console.log('Emulator storage (100 and 50,000 records) ...');
+  const store = await measureEmulatorStore();
 
   const rows: [string, string, string][] = [
     ['First-load JS of / (gzip)', KB(firstLoad.siteGzipBytes), ''],
@@ -92,13 +96,23 @@ async function main() {
       `p50 ${realtime.latencyMs.p50.toFixed(1)} ms, p99 ${realtime.latencyMs.p99.toFixed(1)} ms`,
       `${realtime.deliveries}/${realtime.expectedDeliveries} delivered, ${realtime.complete && realtime.ordered ? 'complete and in order' : 'INCOMPLETE or out of order'}`,
     ],
+    [
+      'Emulator write, data dir (100 / 50,000 records)',
+      `${store.small.writeMedianMs} ms / ${store.large.writeMedianMs} ms`,
+      `ratio ${store.writeRatio} (budget ≤ 2: ${store.writeRatio <= 2 ? 'met' : 'MISSED'})`,
+    ],
+    [
+      'Emulator filtered+sorted+limited query (100 / 50,000)',
+      `${store.small.queryMedianMs} ms / ${store.large.queryMedianMs} ms`,
+      `budget < ${store.queryBudgetMs} ms at 50,000: ${store.large.queryMedianMs < store.queryBudgetMs ? 'met' : 'MISSED'}`,
+    ],
   );
 
   const width = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   console.log('\n| measure | value | notes |\n| --- | --- | --- |');
   for (const row of rows) console.log(`| ${row.map((cell, column) => cell.padEnd(width[column] ?? 0)).join(' | ')} |`);
 
-  const json = { date: new Date().toISOString(), quick, firstLoad, lighthouse, sdk, gate, realtime };
+  const json = { date: new Date().toISOString(), quick, firstLoad, lighthouse, sdk, gate, realtime, store };
   mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
   writeFileSync(path.join(ROOT, '.bench', 'results.json'), `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\n${JSON.stringify(json)}`);

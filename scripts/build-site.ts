@@ -4,8 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EDITOR_FONT_ORIGINS, deployProblems, NO_EDITOR } from '../lib/config/env';
 import { copyVendorFiles } from './copy-vendor';
 import { generateHeaders } from './generate-headers';
 import { removeNotFoundNoindex } from './postprocess-export';
@@ -44,7 +45,37 @@ function buildEnv(target: BuildTarget): Record<string, string> {
   }
   Object.assign(env, target.env);
   if (target.outDir !== 'out') env.NEXT_DIST_DIR = target.outDir;
+  // Font previews are an editor preview feature: preview builds allow Google Fonts unless told
+  // otherwise; production builds never load editor fonts.
+  if (env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1') env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS ??= DEFAULT_EDITOR_FONT_ORIGINS;
+  else delete env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS;
   return env;
+}
+
+/** Marks a build that talks to the local emulator, in its folder and loudly in the log. */
+export const LOCAL_BUILD_MARKER = 'LOCAL-BUILD.txt';
+
+/** Thrown when a build meant for deployment lacks its platform or editor settings. */
+export class DeploySettingsError extends Error {}
+
+function deploySettingsMessage(outDir: string, problems: string[]): string {
+  return [
+    `Refusing to build ${outDir}/ for deployment:`,
+    ...problems.map((problem) => `  - ${problem}`),
+    'Set these variables (see README, "Configuration" and "Deploy"), or make a local build that talks',
+    'to the emulator on this machine: `npm run build:local` (or `npm run build:preview -- --local`).',
+  ].join('\n');
+}
+
+function announceLocalBuild(outDir: string, problems: string[]): string {
+  const lines = [
+    `LOCAL BUILD: ${outDir}/ talks to the local platform emulator and must not be deployed.`,
+    ...problems,
+    'For a deployable build, set the variables in README "Configuration" and run `npm run build`.',
+  ];
+  const rule = '!'.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
+  console.warn(['', rule, ...lines, rule, ''].join('\n'));
+  return `${lines.join('\n')}\n`;
 }
 
 function fingerprint(target: BuildTarget): string {
@@ -85,13 +116,27 @@ function withEnv(env: Record<string, string>, fn: () => void): void {
   }
 }
 
-/** Builds `target` unless its last build is still current. Returns whether it built. */
-export async function ensureBuild(target: BuildTarget, { force = false } = {}): Promise<boolean> {
+/**
+ * Builds `target` unless its last build is still current. Returns whether it built.
+ *
+ * `forDeploy` (`npm run build`, `npm run build:preview`) refuses a build without platform and
+ * editor settings. Without it (`npm start`, `npm test`, `npm run build:local`) such a build is
+ * made against the local emulator, and marked: a warning in the log and LOCAL-BUILD.txt in the folder.
+ */
+export async function ensureBuild(target: BuildTarget, { force = false, forDeploy = false } = {}): Promise<boolean> {
+  const settings = buildEnv(target);
+  const problems = deployProblems(settings);
+  // "none" is a decision (no editor), not an origin: the build itself gets an empty list.
+  const env = settings.NEXT_PUBLIC_EDITOR_ORIGINS?.trim() === NO_EDITOR ? { ...settings, NEXT_PUBLIC_EDITOR_ORIGINS: '' } : settings;
+  if (forDeploy && problems.length > 0) throw new DeploySettingsError(deploySettingsMessage(target.outDir, problems));
   if (!force && isBuildFresh(target)) return false;
-  const env = buildEnv(target);
   copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
-  removeNotFoundNoindex(path.join(ROOT, target.outDir));
+  const outDir = path.join(ROOT, target.outDir);
+  removeNotFoundNoindex(outDir);
+  const marker = path.join(outDir, LOCAL_BUILD_MARKER);
+  if (problems.length > 0) writeFileSync(marker, announceLocalBuild(target.outDir, problems));
+  else rmSync(marker, { force: true });
   withEnv(env, () => generateHeaders(target.outDir));
   const stamp = stampFile(target);
   mkdirSync(path.dirname(stamp), { recursive: true });
@@ -106,10 +151,10 @@ export async function ensureBuild(target: BuildTarget, { force = false } = {}): 
 export const PREVIEW_TARGET: BuildTarget = { outDir: 'out-preview', env: { NEXT_PUBLIC_SOURCE_ANNOTATIONS: '1' } };
 
 if (require.main === module) {
-  // `tsx scripts/build-site.ts [--preview] [--force]`
+  // `tsx scripts/build-site.ts [--preview] [--force] [--local]`
   const target = process.argv.includes('--preview') ? PREVIEW_TARGET : { outDir: 'out' };
   const { outDir } = target;
-  ensureBuild(target, { force: process.argv.includes('--force') })
+  ensureBuild(target, { force: process.argv.includes('--force'), forDeploy: !process.argv.includes('--local') })
     .then((built) => console.log(built ? `Built ${outDir}/` : `${outDir}/ is up to date`))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toHeadersFile, toNginxSnippet } from '../deploy/headers/formats';
-import { inlineScriptHashes } from '../deploy/headers/inline-scripts';
+import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../deploy/headers/inline-scripts';
 import { buildHeaderRules, type SitePage } from '../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../lib/config/env';
 import { parseOriginList } from '../lib/config/origin-allowlist';
@@ -33,12 +33,27 @@ export function pathsOfHtmlFile(file: string): string[] {
   return [bare, `${bare}/`, `/${file}`];
 }
 
+/**
+ * The editor preview (source annotations on, see scripts/build-site.ts PREVIEW_TARGET) needs inline
+ * styles for edit mode; a production build never does.
+ */
+function isEditorPreviewBuild(): boolean {
+  return process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
+}
+
 export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
   const root = path.resolve(ROOT, outDir);
   const files = walk(root).filter((file) => file !== '_headers');
+  const runtimeStyles = isEditorPreviewBuild();
   const pages: SitePage[] = files
     .filter((file) => file.endsWith('.html'))
-    .map((file) => ({ file, paths: pathsOfHtmlFile(file), scriptHashes: inlineScriptHashes(readFileSync(path.join(root, file), 'utf8')) }));
+    .map((file) => {
+      const html = readFileSync(path.join(root, file), 'utf8');
+      // A style attribute needs 'unsafe-inline', which production never allows: stop the build
+      // rather than ship a page that renders unstyled.
+      if (!runtimeStyles && hasStyleAttributes(html)) throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
+      return { file, paths: pathsOfHtmlFile(file), scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+    });
   const otherFiles = files.filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/')).map((file) => `/${file}`);
 
   const env = readBuildEnv();
@@ -48,7 +63,9 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
   const { origins: editorOrigins, rejected } = parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
 
-  const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins });
+  // Font previews are an editor preview feature: a production policy never names font origins.
+  const editorFontOrigins = runtimeStyles ? parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles });
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));
   const nginxDir = path.join(ROOT, 'deploy', 'generated');

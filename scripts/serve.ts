@@ -7,7 +7,7 @@ import { createStaticServer } from './static-host/server';
 
 export async function serveStatic(options: { root: string; host: string; port: number }) {
   if (!existsSync(path.join(options.root, 'index.html'))) {
-    throw new Error(`No static export in ${options.root}: run \`npm run build\` first.`);
+    throw new Error(`No static export in ${options.root}: run \`npm run build\` (or \`npm run build:local\`) first.`);
   }
   const server = createStaticServer({ root: options.root });
   await new Promise<void>((resolve, reject) => {

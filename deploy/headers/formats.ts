@@ -1,4 +1,4 @@
-import type { HeaderRule } from './policy';
+import { rulePathMatches, type HeaderRule } from './policy';
 
 /** The `_headers` file format of Netlify and Cloudflare Pages. */
 export function toHeadersFile(rules: HeaderRule[]): string {
@@ -25,23 +25,32 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-function matches(rulePath: string, urlPath: string): boolean {
-  return rulePath.endsWith('*') ? urlPath.startsWith(rulePath.slice(0, -1)) : rulePath === urlPath;
-}
-
 /**
- * The headers a `_headers` host sends for a path: every matching rule applies; the same header from
- * several rules is combined with ", " (for CSP that means several policies, all enforced).
+ * The headers Cloudflare Pages sends for a path: every matching rule applies, and a header set by
+ * several matching rules is sent once with the values joined by ", " (for CSP: several policies, all
+ * enforced). The preview server applies this model, so an overlap shows up in the browser tests.
  */
 export function headersForPath(rules: HeaderRule[], urlPath: string): Record<string, string> {
   const combined: Record<string, string> = {};
   for (const rule of rules) {
-    if (!matches(rule.path, urlPath)) continue;
+    if (!rulePathMatches(rule.path, urlPath)) continue;
     for (const [name, value] of Object.entries(rule.headers)) {
       combined[name] = combined[name] ? `${combined[name]}, ${value}` : value;
     }
   }
   return combined;
+}
+
+/**
+ * The headers Netlify sends for a path, as its own tooling computes them (netlify-cli's
+ * `headersForPath`): every matching rule applies, and where several set the same header the later
+ * rule replaces the earlier value instead of joining it.
+ */
+export function netlifyHeadersForPath(rules: HeaderRule[], urlPath: string): Record<string, string> {
+  return Object.assign({}, ...rules.filter((rule) => rulePathMatches(rule.path, urlPath)).map((rule) => rule.headers)) as Record<
+    string,
+    string
+  >;
 }
 
 /** nginx: one exact `location` per page path, hashed assets, and the site-wide defaults. */

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 
+function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /**
  * The CSP hash sources of an HTML page's inline scripts (`<script>` without `src`, of an executable
  * type). Next.js streams its React payload in such scripts; hashing their exact text lets a strict
@@ -13,7 +17,24 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.add(sha256Source(body));
   }
   return [...hashes].sort();
+}
+
+/**
+ * The CSP hash sources of an HTML page's `<style>` elements. With `experimental.inlineCss` Next.js
+ * puts the whole stylesheet into one `<style>` (React re-inserts the same text on client-side
+ * navigation), so its hash allows it without `'unsafe-inline'`. A style element's text is raw: the
+ * browser hashes exactly the characters between the tags, as done here.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) hashes.add(sha256Source(match[1] ?? ''));
+  return [...hashes].sort();
+}
+
+/** True when the HTML has `style="..."` attributes, which no hash source can allow. */
+export function hasStyleAttributes(html: string): boolean {
+  return /<[a-z][^>]*\sstyle\s*=/i.test(html);
 }

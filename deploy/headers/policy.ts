@@ -2,12 +2,15 @@
  * The security and caching headers of the static site: one source for the `_headers` file
  * (Netlify, Cloudflare Pages), the nginx snippet and the preview server.
  *
- * Hosts that read `_headers` apply every rule whose path matches and combine same-name headers. So
- * the site-wide rule (`/*`) carries the headers common to all responses plus a CSP that allows the
- * inline scripts of every page (unknown paths answer with 404.html, whose scripts must run), and
- * each page's own rule adds a CSP with only that page's hashes. A browser enforces every policy it
- * receives, so on a page the effective policy is that page's own; no rule sets a header another
- * matching rule also sets, apart from the CSP.
+ * Hosts that read `_headers` apply every rule whose path matches, and they differ in what happens
+ * when two matching rules set the same header (Cloudflare Pages joins the values with ", ", which
+ * for CSP means two policies; Netlify's tooling lets one override the other). So no two rules that
+ * can match the same path ever set the same header:
+ * - `/*` carries every security header, including the one Content-Security-Policy of the site. It
+ *   allows the inline scripts and styles of every page (hosts answer unknown paths, `//x` among
+ *   them, with 404.html, and no page-specific rule could name those paths);
+ * - `/_next/static/*`, each page path and each other file carry only their Cache-Control.
+ * `assertDisjointRules` checks this when the headers are generated.
  */
 
 export interface HeaderRule {
@@ -25,6 +28,8 @@ export interface SitePage {
   paths: string[];
   /** CSP hash sources of the page's inline scripts. */
   scriptHashes: string[];
+  /** CSP hash sources of the page's inline `<style>` elements (the inlined stylesheet). */
+  styleHashes: string[];
 }
 
 export interface PolicyInput {
@@ -35,10 +40,28 @@ export interface PolicyInput {
   platformOrigins: string[];
   /** Origins of the editor allowed to frame the site. */
   editorOrigins: string[];
+  /** Editor preview builds only: origins of the font CSS and files the editor's theme previews load. */
+  editorFontOrigins?: string[];
+  /**
+   * The editor preview build: edit mode loads Tailwind's runtime, which writes the CSS of classes
+   * picked in the editor into a `<style>` at run time. No hash can name that text, so the preview
+   * allows inline styles (never inline scripts). Production builds leave it off.
+   */
+  runtimeStyles?: boolean;
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+
+/**
+ * Referer carries the origin only, to every destination (and nothing on an https -> http
+ * downgrade). After a login redirect the address bar holds `?access_token=...` until a script
+ * strips it, and the browser fetches the page's scripts before any script runs; the default
+ * (`strict-origin-when-cross-origin`) sends the full URL, token included, to the same origin.
+ * `same-origin` would do the same. The site needs no path in any Referer: the platform identifies
+ * calls by their Origin header, and the login page gets its return address as `from_url`.
+ */
+export const REFERRER_POLICY = 'strict-origin';
 
 /** Features a coming-soon page never uses; denying them limits what injected code could do. */
 export const PERMISSIONS_POLICY = [
@@ -57,17 +80,24 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], input: PolicyInput): string {
+function sources(...values: string[]): string {
+  return values.filter(Boolean).join(' ');
+}
+
+export function contentSecurityPolicy(input: PolicyInput): string {
   const platform = unique(input.platformOrigins);
+  const scriptHashes = unique(input.pages.flatMap((page) => page.scriptHashes)).sort();
+  const styleHashes = unique(input.pages.flatMap((page) => page.styleHashes)).sort();
+  const fonts = unique(input.editorFontOrigins ?? []);
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    // Tailwind's runtime (editor mode only) and the editor overlays add styles at run time.
-    "style-src 'self' 'unsafe-inline'",
+    `script-src ${sources("'self'", ...scriptHashes)}`,
+    // A hash next to 'unsafe-inline' would switch 'unsafe-inline' off, so the preview lists none.
+    `style-src ${input.runtimeStyles ? sources("'self'", "'unsafe-inline'", ...fonts) : sources("'self'", ...styleHashes)}`,
     "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self' ${[...platform, ...socketOrigins(platform)].join(' ')}`.trim(),
-    `frame-ancestors 'self' ${unique(input.editorOrigins).join(' ')}`.trim(),
+    `font-src ${sources("'self'", ...fonts)}`,
+    `connect-src ${sources("'self'", ...platform, ...socketOrigins(platform))}`,
+    `frame-ancestors ${sources("'self'", ...unique(input.editorOrigins))}`,
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -77,13 +107,12 @@ export function contentSecurityPolicy(scriptHashes: string[], input: PolicyInput
 }
 
 export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
-  const allHashes = unique(input.pages.flatMap((page) => page.scriptHashes)).sort();
   const rules: HeaderRule[] = [
     {
       path: '/*',
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy(allHashes, input),
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Content-Security-Policy': contentSecurityPolicy(input),
+        'Referrer-Policy': REFERRER_POLICY,
         'X-Content-Type-Options': 'nosniff',
         'Permissions-Policy': PERMISSIONS_POLICY,
         'Cross-Origin-Opener-Policy': 'same-origin',
@@ -92,14 +121,39 @@ export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
   ];
   for (const page of input.pages) {
-    for (const path of page.paths) {
-      rules.push({
-        path,
-        file: page.file,
-        headers: { 'Content-Security-Policy': contentSecurityPolicy(page.scriptHashes, input), 'Cache-Control': REVALIDATE },
-      });
-    }
+    for (const path of page.paths) rules.push({ path, file: page.file, headers: { 'Cache-Control': REVALIDATE } });
   }
   for (const file of input.otherFiles) rules.push({ path: file, headers: { 'Cache-Control': REVALIDATE } });
+  assertDisjointRules(rules);
   return rules;
+}
+
+/** True when a `_headers` path pattern (exact, or a prefix ending in `*`) matches a URL path. */
+export function rulePathMatches(rulePath: string, urlPath: string): boolean {
+  return rulePath.endsWith('*') ? urlPath.startsWith(rulePath.slice(0, -1)) : rulePath === urlPath;
+}
+
+/** Whether two rule patterns can match one same URL path. */
+function patternsOverlap(a: string, b: string): boolean {
+  const prefixOf = (pattern: string) => (pattern.endsWith('*') ? pattern.slice(0, -1) : pattern);
+  if (a.endsWith('*') && b.endsWith('*')) return prefixOf(a).startsWith(prefixOf(b)) || prefixOf(b).startsWith(prefixOf(a));
+  if (a.endsWith('*')) return b.startsWith(prefixOf(a));
+  if (b.endsWith('*')) return a.startsWith(prefixOf(b));
+  return a === b;
+}
+
+/**
+ * Throws when two rules that can match the same path set the same header: hosts merge such pairs
+ * differently, so the header a browser gets would depend on the host.
+ */
+export function assertDisjointRules(rules: HeaderRule[]): void {
+  rules.forEach((rule, index) => {
+    for (const other of rules.slice(index + 1)) {
+      if (!patternsOverlap(rule.path, other.path)) continue;
+      const shared = Object.keys(rule.headers).filter((name) =>
+        Object.keys(other.headers).some((otherName) => otherName.toLowerCase() === name.toLowerCase()),
+      );
+      if (shared.length > 0) throw new Error(`_headers: ${rule.path} and ${other.path} both set ${shared.join(', ')}`);
+    }
+  });
 }

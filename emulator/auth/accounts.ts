@@ -2,8 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../context';
 import { badRequest } from '../http/errors';
 import type { AppConfig } from '../seed';
-import { newId, type Account, type EntityRecord } from '../store/store';
+import { newId, type Account, type EntityRecord, type OtpState, type ResetTicket } from '../store/store';
 import type { UserRole } from '../types';
+import { ownValue } from '../util/own';
 import { sha256Hex } from './tokens';
 
 /** Account and membership operations shared by the auth routes, the login page and invitations. */
@@ -51,8 +52,28 @@ export function createAccount(context: EmulatorContext, email: string, fullName:
   return account;
 }
 
+/*
+ * Every lookup by an id, e-mail or ticket hash goes through these own-property reads: a key planted
+ * on Object.prototype (or a key such as `__proto__`) can never stand in for a stored account,
+ * membership, code or ticket.
+ */
+
+export function accountById(context: EmulatorContext, accountId: string): Account | undefined {
+  return ownValue(context.store.data.accounts, accountId);
+}
+
 export function memberOf(context: EmulatorContext, app: AppConfig, accountId: string): EntityRecord | null {
-  return context.store.data.apps[app.id]?.entities.User?.[accountId] ?? null;
+  const users = ownValue(ownValue(context.store.data.apps, app.id)?.entities, 'User');
+  return ownValue(users, accountId) ?? null;
+}
+
+export function pendingOtp(context: EmulatorContext, email: string): OtpState | undefined {
+  return ownValue(context.store.data.otps, email);
+}
+
+/** The stored ticket for a presented ticket (looked up by its hash), if it exists. */
+export function ticketFor(context: EmulatorContext, ticket: string): ResetTicket | undefined {
+  return ownValue(context.store.data.reset_tickets, sha256Hex(ticket));
 }
 
 /** Adds the account to the app's users; returns the record and whether it is new. */
@@ -91,8 +112,9 @@ export function userView(account: Account, member: EntityRecord | null): Record<
   return { id: account.id, email: account.email, full_name: account.full_name, role: 'user', created_date: account.created_date };
 }
 
-export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account): string {
-  return context.tokens.sign(app.id, account.id, account.token_version);
+/** An access token; `sessionId` ties it to a login session that logout can end. */
+export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account, sessionId: string | null): string {
+  return context.tokens.sign(app.id, account.id, account.token_version, sessionId);
 }
 
 export function issueOtp(context: EmulatorContext, app: AppConfig, account: Account): void {

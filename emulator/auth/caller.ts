@@ -4,6 +4,7 @@ import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../
 import type { AppConfig } from '../seed';
 import type { Account, EntityRecord } from '../store/store';
 import type { UserRole } from '../types';
+import { accountById, memberOf } from './accounts';
 import { secretsEqual } from './tokens';
 
 /**
@@ -13,7 +14,7 @@ import { secretsEqual } from './tokens';
 export type Caller =
   | { kind: 'anonymous' }
   | { kind: 'service' }
-  | { kind: 'user'; account: Account; member: EntityRecord | null; role: UserRole };
+  | { kind: 'user'; account: Account; member: EntityRecord | null; role: UserRole; sessionId: string | null };
 
 export function requireApp(context: EmulatorContext, appId: string): AppConfig {
   const app = context.apps.get(appId);
@@ -43,13 +44,14 @@ export function callerFromToken(context: EmulatorContext, app: AppConfig, token:
   if (secretsEqual(token, app.serviceToken)) return { kind: 'service' };
   const claims = context.tokens.verify(token);
   if (!claims || claims.app_id !== app.id) return null;
-  const account = context.store.data.accounts[claims.sub];
+  if (claims.sid !== undefined && context.sessions.isEnded(claims.sid)) return null;
+  const account = accountById(context, claims.sub);
   if (!account || account.token_version !== claims.ver) return null;
-  const member = context.store.data.apps[app.id]?.entities.User?.[account.id] ?? null;
+  const member = memberOf(context, app, account.id);
   // In apps that admit any account, a missing User record means an admin deleted this user.
   if (!member && app.access !== 'registered_only') return null;
   const role: UserRole = member?.role === 'admin' ? 'admin' : 'user';
-  return { kind: 'user', account, member, role };
+  return { kind: 'user', account, member, role, sessionId: claims.sid ?? null };
 }
 
 export function resolveCaller(context: EmulatorContext, app: AppConfig, headers: IncomingHttpHeaders): Caller {

@@ -12,6 +12,8 @@ export interface TokenClaims {
   ver: number;
   iat: number;
   exp: number;
+  /** The login session the token belongs to; absent for tokens issued outside a login (SSO). */
+  sid?: string;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -26,7 +28,8 @@ function isClaims(value: unknown): value is TokenClaims {
     typeof claims.app_id === 'string' &&
     typeof claims.ver === 'number' &&
     typeof claims.iat === 'number' &&
-    typeof claims.exp === 'number'
+    typeof claims.exp === 'number' &&
+    (claims.sid === undefined || typeof claims.sid === 'string')
   );
 }
 
@@ -40,11 +43,29 @@ export class TokenSigner {
     return createHmac('sha256', this.secret).update(input).digest();
   }
 
-  sign(appId: string, accountId: string, version: number, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  sign(appId: string, accountId: string, version: number, sessionId: string | null = null, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
     const iat = Math.floor(this.nowMs() / 1000);
-    const claims: TokenClaims = { sub: accountId, app_id: appId, ver: version, iat, exp: iat + ttlSeconds };
+    const claims: TokenClaims = {
+      sub: accountId,
+      app_id: appId,
+      ver: version,
+      iat,
+      exp: iat + ttlSeconds,
+      ...(sessionId === null ? {} : { sid: sessionId }),
+    };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${HEADER}.${payload}.${this.signature(`${HEADER}.${payload}`).toString('base64url')}`;
+  }
+
+  /**
+   * An OpenID-Connect-style ID token (HS256) about a user, for `sso.getIdToken`. It is signed with a
+   * key derived for ID tokens only, so it can never pass as an access token (nor the reverse).
+   */
+  signIdToken(claims: { iss: string; aud: string; sub: string; email: string; name: string }, ttlSeconds = 3600): string {
+    const iat = Math.floor(this.nowMs() / 1000);
+    const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
+    const key = createHmac('sha256', this.secret).update('emulator id token key').digest();
+    return `${HEADER}.${payload}.${createHmac('sha256', key).update(`${HEADER}.${payload}`).digest('base64url')}`;
   }
 
   /** The claims of a well-signed, unexpired token; null for anything else. */

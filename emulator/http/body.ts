@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import busboy, { type Busboy } from 'busboy';
+import { nullPrototypeMap } from '../util/own';
 import { HttpError, badRequest } from './errors';
 
 /**
@@ -94,20 +96,67 @@ export async function readOptionalJsonObject(
   return value;
 }
 
-/** Parses multipart/form-data with the platform's own Request implementation (undici). */
-export async function readMultipart(request: IncomingMessage, limit: number): Promise<FormData> {
-  const raw = await readRawBody(request, limit);
-  const contentType = request.headers['content-type'] ?? '';
-  try {
-    return await new Request('http://emulator.invalid/', {
-      method: 'POST',
-      headers: { 'content-type': contentType },
-      body: Uint8Array.from(raw),
-    }).formData();
-  } catch (error) {
-    throw badRequest('Malformed multipart body', 'malformed_multipart', error instanceof Error ? error.message : undefined);
-  }
+const MULTIPART_LIMITS = { fields: 1000, files: 100, parts: 1100 };
+
+function malformedMultipart(detail: string): HttpError {
+  return badRequest('Malformed multipart body', 'malformed_multipart', detail);
 }
+
+/**
+ * Parses multipart/form-data while it streams in, with busboy (the parser behind multer and
+ * Fastify's multipart): the body limit counts every byte received, and part counts are capped, so a
+ * hostile upload is refused early instead of being buffered whole. Entries keep their order.
+ */
+export async function readMultipart(request: IncomingMessage, limit: number): Promise<FormData> {
+  const declared = Number(request.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
+  let parser: Busboy;
+  try {
+    parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fieldSize: limit, fileSize: limit }, defParamCharset: 'utf8' });
+  } catch (error) {
+    throw malformedMultipart(error instanceof Error ? error.message : String(error));
+  }
+  return new Promise<FormData>((resolve, reject) => {
+    const entries: Promise<[string, string | File]>[] = [];
+    let received = 0;
+    let failed = false;
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = true;
+      request.unpipe(parser);
+      reject(error);
+    };
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) fail(payloadTooLarge(limit));
+    });
+    parser.on('field', (name, value) => entries.push(Promise.resolve([name, value])));
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      entries.push(
+        new Promise((done) => {
+          stream.on('close', () => done([name, new File([Uint8Array.from(Buffer.concat(chunks))], info.filename ?? 'blob', { type: info.mimeType })]));
+        }),
+      );
+    });
+    for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
+      parser.on(event, () => fail(new HttpError(413, `A multipart body may have at most ${MULTIPART_LIMITS.parts} parts, ${MULTIPART_LIMITS.files} of them files`, { code: 'too_many_parts' })));
+    }
+    parser.on('error', (error: unknown) => fail(malformedMultipart(error instanceof Error ? error.message : String(error))));
+    parser.on('close', () => {
+      void Promise.all(entries).then((parts) => {
+        if (failed) return;
+        const form = new FormData();
+        for (const [name, value] of parts) form.append(name, value);
+        resolve(form);
+      });
+    });
+    request.pipe(parser);
+  });
+}
+
+const RESERVED_PART_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 export interface NamedPayload {
   fields: Record<string, unknown>;
@@ -126,9 +175,11 @@ export async function readNamedPayload(
 ): Promise<NamedPayload> {
   if (mediaType(request) === 'multipart/form-data') {
     const form = await readMultipart(request, limit);
-    const fields: Record<string, unknown> = {};
-    const files: Record<string, File> = {};
+    // Part names are the client's: null-prototype maps, and names that mean something to objects refused.
+    const fields = nullPrototypeMap<unknown>();
+    const files = nullPrototypeMap<File>();
     for (const [key, value] of form.entries()) {
+      if (RESERVED_PART_NAMES.has(key)) throw badRequest(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
       if (typeof value === 'string') fields[key] = parseFormValue(value);
       else files[key] = value;
     }

@@ -20,6 +20,10 @@ export const ALLOWED_REQUEST_HEADERS = [
   'on-behalf-of',
 ];
 
+/** Response headers a page may read: @base44/sdk takes a connector error's code from this one. */
+export const CONNECTOR_ERROR_HEADER = 'X-Base44-Connector-Error';
+const EXPOSED_RESPONSE_HEADERS = [CONNECTOR_ERROR_HEADER];
+
 const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Normalises `http://Host:80/path` style input to a bare origin; null when it is not http(s). */
@@ -51,7 +55,7 @@ export function corsHeadersFor(originHeader: string | undefined, allowed: Readon
       detail: 'Add it to the app\'s site origins in the seed or pass it with --site-origin.',
     });
   }
-  return { 'Access-Control-Allow-Origin': originHeader, Vary: 'Origin' };
+  return { 'Access-Control-Allow-Origin': originHeader, 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS.join(', '), Vary: 'Origin' };
 }
 
 export function preflightHeaders(originHeader: string | undefined, allowed: ReadonlySet<string>): Record<string, string> {

@@ -1,17 +1,20 @@
 /**
  * The one error type every route throws. It becomes the platform's JSON error body
- * `{ message, detail?, code?, extra_data? }` with its HTTP status.
+ * `{ message, detail?, code?, extra_data?, error: { message, code? } }` with its HTTP status: the flat
+ * fields for our client and older ones, the nested `error` object that @base44/sdk reads first.
  */
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly detail: string | undefined;
   readonly extraData: Record<string, unknown> | undefined;
+  /** Extra response headers (the connector error header). */
+  readonly headers: Record<string, string>;
 
   constructor(
     status: number,
     message: string,
-    options: { code?: string; detail?: string; extraData?: Record<string, unknown> } = {},
+    options: { code?: string; detail?: string; extraData?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,6 +22,7 @@ export class HttpError extends Error {
     this.code = options.code;
     this.detail = options.detail;
     this.extraData = options.extraData;
+    this.headers = options.headers ?? {};
   }
 
   toBody(): Record<string, unknown> {
@@ -27,6 +31,7 @@ export class HttpError extends Error {
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.code === undefined ? {} : { code: this.code }),
       ...(this.extraData === undefined ? {} : { extra_data: this.extraData }),
+      error: { message: this.message, ...(this.code === undefined ? {} : { code: this.code }) },
     };
   }
 }

@@ -2,14 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { drainRequest } from './body';
 import { corsHeadersFor, preflightHeaders } from './cors';
 import { HttpError, badRequest } from './errors';
+import type { LocalAddresses } from './local-access';
 import { jsonReply, type Reply } from './reply';
 import type { Router } from './router';
 
-/** One HTTP exchange: CORS, routing, the error body, optional latency, writing the answer. */
+/** One HTTP exchange: Host, CORS, routing, the error body, optional latency, writing the answer. */
 
 export interface HandleOptions {
   router: Router;
   corsOrigins: ReadonlySet<string>;
+  addresses: LocalAddresses;
   latencyMs: number;
   logError: (error: unknown) => void;
 }
@@ -27,19 +29,22 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+function isEmulatorToolPath(pathname: string): boolean {
+  return pathname === '/api/_emulator' || pathname.startsWith('/api/_emulator/');
+}
+
 function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
-  if (error instanceof HttpError) return jsonReply(error.status, error.toBody());
+  if (error instanceof HttpError) return jsonReply(error.status, error.toBody(), error.headers);
   logError(error);
-  return jsonReply(500, {
-    message: 'Internal emulator error',
-    detail: error instanceof Error ? error.message : String(error),
-    code: 'internal_error',
-  });
+  const detail = error instanceof Error ? error.message : String(error);
+  return jsonReply(500, new HttpError(500, 'Internal emulator error', { code: 'internal_error', detail }).toBody());
 }
 
 async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {
   const method = request.method ?? 'GET';
+  options.addresses.checkHost(request.headers.host);
   const url = parseUrl(request.url);
+  if (isEmulatorToolPath(url.pathname)) options.addresses.checkLocalTool(request.socket.remoteAddress, request.headers);
   if (isApiPath(url.pathname)) {
     const origin = request.headers.origin;
     if (method === 'OPTIONS') return { status: 204, headers: preflightHeaders(origin, options.corsOrigins) };

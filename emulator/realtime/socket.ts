@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { callerFromToken, checkAppAccess, isPrivileged, normaliseToken, type Caller } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
 import { HttpError } from '../http/errors';
+import { ownValue } from '../util/own';
 
 /**
  * Real-time over socket.io at `/ws-user-apps/socket.io/`. The handshake names the app (`app_id`)
@@ -88,11 +89,18 @@ function checkConversationRoom(context: EmulatorContext, state: SocketState, roo
   const caller = currentCaller(context, state);
   if (caller.kind === 'anonymous') throw new JoinRefused('Authentication required', 'auth_required');
   const id = room.slice('/agent-conversations/'.length);
-  const conversation = context.store.data.apps[state.appId]?.conversations[id];
+  const conversation = ownValue(ownValue(context.store.data.apps, state.appId)?.conversations, id);
   const ownerId = caller.kind === 'user' ? caller.account.id : 'service';
   if (!conversation || (!isPrivileged(caller) && conversation.created_by_id !== ownerId)) {
     throw new JoinRefused('Conversation not found', 'conversation_not_found');
   }
+}
+
+/** May this socket's caller, as of now, follow the room? Used on join and again before every delivery. */
+function checkRoom(context: EmulatorContext, state: SocketState, room: string): void {
+  if (room.startsWith('entities:')) checkEntityRoom(context, state, room);
+  else if (room.startsWith('/agent-conversations/')) checkConversationRoom(context, state, room);
+  else throw new JoinRefused(`Unknown room ${room}`, 'unknown_room');
 }
 
 function checkJoin(context: EmulatorContext, socket: RealtimeSocket, room: unknown): string {
@@ -100,10 +108,30 @@ function checkJoin(context: EmulatorContext, socket: RealtimeSocket, room: unkno
     throw new JoinRefused(`A room must be a string of 1 to ${MAX_ROOM_LENGTH} characters`, 'invalid_room');
   }
   if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new JoinRefused(`A socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`, 'too_many_rooms');
-  if (room.startsWith('entities:')) checkEntityRoom(context, socket.data, room);
-  else if (room.startsWith('/agent-conversations/')) checkConversationRoom(context, socket.data, room);
-  else throw new JoinRefused(`Unknown room ${room}`, 'unknown_room');
+  checkRoom(context, socket.data, room);
   return room;
+}
+
+/**
+ * Re-checks every member of a room before something is delivered to it: a password change, a
+ * deleted user or an expired token ends the socket (it is told why, then disconnected); a caller
+ * that may no longer follow this one room (a demoted admin) only leaves it.
+ */
+function evictStale(context: EmulatorContext, io: RealtimeServerIo, room: string): void {
+  const members = io.sockets.adapter.rooms.get(room);
+  if (!members) return;
+  for (const id of [...members]) {
+    const socket = io.sockets.sockets.get(id);
+    if (!socket) continue;
+    try {
+      checkRoom(context, socket.data, room);
+    } catch (error) {
+      if (!(error instanceof JoinRefused)) throw error;
+      socket.emit('error', { message: error.message, code: error.code, room });
+      if (error.code === 'invalid_token') socket.disconnect(true);
+      else void socket.leave(room);
+    }
+  }
 }
 
 export interface RealtimeServer {
@@ -118,8 +146,10 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
     maxHttpBufferSize: 1_000_000,
     cors: { origin: (origin, callback) => callback(null, origin === undefined || context.corsOrigins.has(origin)) },
     // Browsers do not apply CORS to WebSocket upgrades, so the origin is checked here for both transports.
+    // The Host check keeps a DNS-rebinding page out of the socket as it does for HTTP.
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
+      if (!context.addresses.isAllowedHost(request.headers.host)) return callback('Host not allowed', false);
       const allowed = origin === undefined || context.corsOrigins.has(origin);
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
@@ -155,12 +185,14 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
     entityChanged(appId, entity, type, record) {
       const room = `entities:${appId}:${entity}`;
       const data = JSON.stringify({ type, id: record.id, data: record, timestamp: context.nowIso() });
+      evictStale(context, io, room);
       io.to(room).emit('update_model', { room, data });
     },
     conversationChanged(conversation, message) {
       const room = `/agent-conversations/${conversation.id}`;
       // The whole conversation, plus the changed message under `_message` as @base44/sdk expects.
       const data = JSON.stringify({ ...conversation, _message: message });
+      evictStale(context, io, room);
       io.to(room).emit('update_model', { room, data });
     },
     emitRaw(room, event, payload) {

@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   OTP_MAX_ATTEMPTS,
+  accountById,
   createAccount,
   dropTicketsOf,
   issueAccessToken,
@@ -7,12 +9,15 @@ import {
   issueTicket,
   joinOnLogin,
   optionalString,
+  pendingOtp,
   requireEmail,
   requireString,
+  ticketFor,
   userView,
 } from '../auth/accounts';
 import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
 import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
+import { sessionCookie, sessionFromCookie } from '../auth/sessions';
 import { secretsEqual, sha256Hex } from '../auth/tokens';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
@@ -49,12 +54,26 @@ export async function authenticate(context: EmulatorContext, email: string, pass
   return account;
 }
 
-/** Logs an account into an app (joining it when the app admits anyone) and answers like the platform. */
-export async function completeLogin(context: EmulatorContext, app: AppConfig, account: Account): Promise<{ access_token: string; user: Record<string, unknown> }> {
+export interface CompletedLogin {
+  body: { access_token: string; user: Record<string, unknown> };
+  /** Set-Cookie for the login session the token belongs to. */
+  cookie: string;
+}
+
+/**
+ * Logs an account into an app (joining it when the app admits anyone) and answers like the
+ * platform. The token joins the caller's live session (from its cookie) or a new one.
+ */
+export async function completeLogin(context: EmulatorContext, app: AppConfig, account: Account, headers: IncomingHttpHeaders): Promise<CompletedLogin> {
   const membership = joinOnLogin(context, app, account);
   if (membership.created) await context.store.commit();
   if (membership.created && membership.record) context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
-  return { access_token: issueAccessToken(context, app, account), user: userView(account, membership.record) };
+  const existing = sessionFromCookie(headers);
+  const sessionId = existing !== null && !context.sessions.isEnded(existing) ? existing : context.sessions.start();
+  return {
+    body: { access_token: issueAccessToken(context, app, account, sessionId), user: userView(account, membership.record) },
+    cookie: sessionCookie(sessionId),
+  };
 }
 
 export function registerAuthRoutes(router: Router, context: EmulatorContext): void {
@@ -64,7 +83,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const password = requireString(body.password, 'password', 256);
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
-    return jsonReply(200, await completeLogin(context, app, account));
+    const login = await completeLogin(context, app, account, request.headers);
+    return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/register', async (request) => {
@@ -89,7 +109,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const { app, body } = await readAuthBody(context, request);
     const email = requireEmail(body.email);
     const code = requireString(typeof body.otp_code === 'number' ? String(body.otp_code) : body.otp_code, 'otp_code', 20);
-    const pending = context.store.data.otps[email];
+    const pending = pendingOtp(context, email);
     const account = context.store.findAccountByEmail(email);
     if (!pending || !account || pending.app_id !== app.id) {
       throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
@@ -110,7 +130,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     delete context.store.data.otps[email];
     account.email_verified = true;
     await context.store.commit();
-    return jsonReply(200, { message: 'E-mail address verified', ...(await completeLogin(context, app, account)) });
+    const login = await completeLogin(context, app, account, request.headers);
+    return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/resend-otp', async (request) => {
@@ -145,9 +166,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const { app, body } = await readAuthBody(context, request);
     const ticket = requireString(body.reset_token, 'reset_token', 200);
     const password = requireNewPassword(body.new_password, 'new_password');
-    const hash = sha256Hex(ticket);
-    const stored = context.store.data.reset_tickets[hash];
-    const account = stored ? context.store.data.accounts[stored.account_id] : undefined;
+    const stored = ticketFor(context, ticket);
+    const account = stored ? accountById(context, stored.account_id) : undefined;
     if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
       throw badRequest('The reset token is invalid or has expired', 'invalid_reset_token');
     }
@@ -176,6 +196,6 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     // Older tokens stop working; the caller gets a fresh one so it stays logged in.
     caller.account.token_version += 1;
     await context.store.commit();
-    return jsonReply(200, { message: 'Password changed', access_token: issueAccessToken(context, app, caller.account) });
+    return jsonReply(200, { message: 'Password changed', access_token: issueAccessToken(context, app, caller.account, caller.sessionId) });
   });
 }

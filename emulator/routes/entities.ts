@@ -1,16 +1,16 @@
-import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import { requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonBody, readJsonObject, readMultipart } from '../http/body';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
+import { compileFilter } from '../query/engine';
 import { parseCsvRecords } from '../store/csv';
-import { compileFilter } from '../store/filter';
 import { parseListQuery, runListQuery } from '../store/query';
-import { buildRecord, requireEntityName, requireRecordList, userFields } from '../store/records';
-import type { EntityRecord } from '../store/store';
-import { applyUserUpdate } from './user-me';
+import { requireRecordList, userFields } from '../store/records';
+import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
+import { registerEntityReadRoutes } from './entity-reads';
+import { findRecord, insertAll, mayRead, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish } from './entity-scope';
 
 /**
  * The generic entity API. Any entity name works. Everyone who passes the app's access gate may read;
@@ -18,58 +18,6 @@ import { applyUserUpdate } from './user-me';
  * edit only themselves (never their role), admins and the service role manage everyone, and users
  * are only ever added by registration, login or invitation.
  */
-
-interface EntityScope {
-  app: AppConfig;
-  caller: Caller;
-  entity: string;
-  /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
-  records: Record<string, EntityRecord>;
-}
-
-function scope(context: EmulatorContext, request: RouteRequest): EntityScope {
-  const { app, caller } = authorize(context, request.params.appId as string, request.headers);
-  const entity = requireEntityName(request.params.entity as string);
-  return { app, caller, entity, records: context.store.data.apps[app.id]?.entities[entity] ?? {} };
-}
-
-function findRecord(target: EntityScope, id: string): EntityRecord {
-  const record = Object.prototype.hasOwnProperty.call(target.records, id) ? target.records[id] : undefined;
-  if (!record) throw notFound(`${target.entity} ${id.slice(0, 100)} not found`, 'record_not_found');
-  return record;
-}
-
-function requireWriter(target: EntityScope): void {
-  requireSignedIn(target.caller);
-  if (target.entity === 'User' && !isPrivileged(target.caller)) {
-    throw forbidden('Only admins and the service role manage users', 'admin_required');
-  }
-}
-
-function refuseUserCreation(target: EntityScope): void {
-  if (target.entity === 'User') {
-    throw forbidden('Users are added by registration, login or invitation (users/invite-user), not created directly', 'use_invite');
-  }
-}
-
-/** What a caller may read of the User entity: admins everything, a user only itself. */
-function readable(target: EntityScope): EntityRecord[] {
-  const all = Object.values(target.records);
-  if (target.entity !== 'User' || isPrivileged(target.caller)) return all;
-  requireSignedIn(target.caller);
-  const self = target.caller.kind === 'user' ? target.caller.account.id : '';
-  return all.filter((record) => record.id === self);
-}
-
-async function insertAll(context: EmulatorContext, target: EntityScope, items: Record<string, unknown>[]): Promise<EntityRecord[]> {
-  const createdBy = creatorOf(target.caller);
-  const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
-  const records = context.store.collection(target.app.id, target.entity);
-  for (const record of created) records[record.id] = record;
-  await context.store.commit();
-  for (const record of created) context.realtime.entityChanged(target.app.id, target.entity, 'create', record);
-  return created;
-}
 
 async function readImportFile(context: EmulatorContext, request: RouteRequest): Promise<Record<string, unknown>[]> {
   if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
@@ -95,6 +43,9 @@ async function readImportFile(context: EmulatorContext, request: RouteRequest): 
 
 export function registerEntityRoutes(router: Router, context: EmulatorContext): void {
   const base = '/api/apps/:appId/entities/:entity';
+  // First: their literal segments (count, bulk, v2/list...) must win over `:id`.
+  registerEntityReadRoutes(router, context, base);
+  registerEntityBulkWriteRoutes(router, context, base);
 
   router.add('GET', base, (request) => {
     const target = scope(context, request);
@@ -105,7 +56,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
   router.add('GET', `${base}/:id`, (request) => {
     const target = scope(context, request);
     const record = findRecord(target, request.params.id as string);
-    if (!readable(target).includes(record)) throw forbidden('You can only read your own user record', 'not_own_record');
+    if (!mayRead(target, record)) throw forbidden('You can only read your own user record', 'not_own_record');
     return jsonReply(200, record);
   });
 
@@ -139,14 +90,8 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     const target = scope(context, request);
     requireSignedIn(target.caller);
     const record = findRecord(target, request.params.id as string);
-    const body = await readJsonObject(request.raw, context.bodyLimitBytes);
-    const updated =
-      target.entity === 'User'
-        ? applyUserUpdate(context, target.caller, record, body)
-        : { ...record, ...userFields(body), updated_date: context.nowIso() };
-    target.records[record.id] = updated;
-    await context.store.commit();
-    context.realtime.entityChanged(target.app.id, target.entity, 'update', updated);
+    const updated = mergeUpdate(context, target, record, await readJsonObject(request.raw, context.bodyLimitBytes));
+    await storeAndPublish(context, target, [{ type: 'update', record: updated }]);
     return jsonReply(200, updated);
   });
 
@@ -154,9 +99,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     const target = scope(context, request);
     requireWriter(target);
     const record = findRecord(target, request.params.id as string);
-    delete target.records[record.id];
-    await context.store.commit();
-    context.realtime.entityChanged(target.app.id, target.entity, 'delete', record);
+    await storeAndPublish(context, target, [{ type: 'delete', record }]);
     return jsonReply(200, { success: true, id: record.id });
   });
 
@@ -168,10 +111,8 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
       throw badRequest('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
     }
     const matches = compileFilter(body);
-    const doomed = Object.values(target.records).filter((record) => matches(record));
-    for (const record of doomed) delete target.records[record.id];
-    if (doomed.length > 0) await context.store.commit();
-    for (const record of doomed) context.realtime.entityChanged(target.app.id, target.entity, 'delete', record);
+    const doomed = target.list().filter((record) => matches(record));
+    await storeAndPublish(context, target, doomed.map((record) => ({ type: 'delete', record })));
     return jsonReply(200, { success: true, deleted: doomed.length });
   });
 }

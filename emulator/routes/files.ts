@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../context';
 import { notFound } from '../http/errors';
 import type { Router } from '../http/router';
+import { ownValue } from '../util/own';
 
 /**
  * Serves uploaded files. URLs carry an unguessable id, like the platform's public file URLs. The
@@ -12,7 +13,7 @@ const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|text\/plain|application\
 
 export function registerFileRoutes(router: Router, context: EmulatorContext): void {
   router.add('GET', '/api/files/:appId/:fileId/:name', async (request) => {
-    const meta = context.store.data.files[request.params.fileId as string];
+    const meta = ownValue(context.store.data.files, request.params.fileId as string);
     if (!meta || meta.app_id !== request.params.appId) throw notFound('File not found', 'file_not_found');
     const bytes = await context.blobs.get(meta.id);
     if (!bytes) throw notFound('File not found', 'file_not_found');

@@ -7,6 +7,7 @@ import { readNamedPayload } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { AppConfig } from '../seed';
 
 /**
  * Backend functions, loaded from the app's functions folder with a dynamic import (tsx makes .ts
@@ -18,7 +19,7 @@ const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
 export const FUNCTION_TIMEOUT_MS = 30_000;
 
-async function findModule(dir: string, name: string): Promise<string | null> {
+export async function findModule(dir: string, name: string): Promise<string | null> {
   for (const extension of EXTENSIONS) {
     const candidate = path.join(dir, `${name}${extension}`);
     const info = await stat(candidate).catch(() => null);
@@ -42,7 +43,7 @@ function pickHandler(module: unknown): FunctionHandler | null {
   return candidates.find(isFunction) ?? null;
 }
 
-function functionUser(caller: Caller): FunctionUser | null {
+export function functionUser(caller: Caller): FunctionUser | null {
   if (caller.kind !== 'user' || !caller.member) return null;
   return {
     id: caller.account.id,
@@ -69,7 +70,7 @@ async function toReply(name: string, result: unknown): Promise<Reply> {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -80,33 +81,39 @@ function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Finds, loads and runs a function of the app; errors become the platform's 404/500/504 answers. */
+export async function runFunction(
+  context: EmulatorContext,
+  app: AppConfig,
+  name: string,
+  invocation: (file: string) => Promise<FunctionContext>,
+): Promise<Reply> {
+  const file = FUNCTION_NAME.test(name) && app.functionsDir ? await findModule(app.functionsDir, name) : null;
+  if (!file) throw notFound(`Function ${name.slice(0, 100)} not found`, 'function_not_found');
+  const input = await invocation(file);
+  const handler = pickHandler(await import(file));
+  if (!handler) {
+    throw new HttpError(500, `Function ${name} does not export a handler (default export or "handler")`, { code: 'function_error' });
+  }
+  let result: unknown;
+  try {
+    result = await withTimeout(Promise.resolve().then(() => handler(input)), name);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    context.log(`function ${app.id}/${name} failed: ${message}`);
+    throw new HttpError(500, `Function ${name} failed: ${message}`, { code: 'function_error' });
+  }
+  return toReply(name, result);
+}
+
 export function registerFunctionRoutes(router: Router, context: EmulatorContext): void {
   router.add('POST', '/api/apps/:appId/functions/:name', async (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     const name = request.params.name as string;
-    const file = FUNCTION_NAME.test(name) && app.functionsDir ? await findModule(app.functionsDir, name) : null;
-    if (!file) throw notFound(`Function ${name.slice(0, 100)} not found`, 'function_not_found');
-    const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Function ${name}`);
-    const handler = pickHandler(await import(file));
-    if (!handler) {
-      throw new HttpError(500, `Function ${name} does not export a handler (default export or "handler")`, { code: 'function_error' });
-    }
-    const invocation: FunctionContext = {
-      appId: app.id,
-      payload: payload.fields,
-      files: payload.files,
-      user: functionUser(caller),
-      serviceRole: caller.kind === 'service',
-    };
-    let result: unknown;
-    try {
-      result = await withTimeout(Promise.resolve().then(() => handler(invocation)), name);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      context.log(`function ${app.id}/${name} failed: ${message}`);
-      throw new HttpError(500, `Function ${name} failed: ${message}`, { code: 'function_error' });
-    }
-    return toReply(name, result);
+    return runFunction(context, app, name, async () => {
+      const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Function ${name}`);
+      return { appId: app.id, payload: payload.fields, files: payload.files, user: functionUser(caller), serviceRole: caller.kind === 'service' };
+    });
   });
 }

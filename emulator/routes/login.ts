@@ -1,10 +1,11 @@
 import { requireEmail } from '../auth/accounts';
 import { checkAppHeader } from '../auth/caller';
+import { clearedSessionCookie, sessionFromCookie } from '../auth/sessions';
 import { siteOriginsOf, type EmulatorContext } from '../context';
 import { readUrlEncodedForm } from '../http/body';
 import { HttpError } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
-import type { Router } from '../http/router';
+import type { RouteRequest, Router } from '../http/router';
 import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
 import type { AppConfig } from '../seed';
 import { authenticate, completeLogin } from './auth';
@@ -17,8 +18,12 @@ import { authenticate, completeLogin } from './auth';
  * either the visitor picks it in the form.
  */
 
+const REDIRECT_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
 function headersFor(origins: Iterable<string>): Record<string, string> {
-  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY' };
+  // same-origin, not no-referrer: the form's own post then carries the real Origin for the CSRF check,
+  // and nothing is sent to other sites.
+  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' };
 }
 
 function refuse(status: number, title: string, message: string): Reply {
@@ -67,6 +72,12 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', '/apps/:appId/login', (request) => showForm(request.url.searchParams, request.params.appId as string));
 
   router.add('POST', '/login', async (request) => {
+    try {
+      context.addresses.checkFormOrigin(request.headers);
+    } catch (error) {
+      if (error instanceof HttpError) return refuse(error.status, 'Login refused', error.message);
+      throw error;
+    }
     const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
     const app = context.apps.get(form.get('app_id') ?? '');
     if (!app) return refuse(400, 'Unknown app', 'The login form did not name an app of this emulator.');
@@ -83,21 +94,36 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       );
     try {
       const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
-      const { access_token } = await completeLogin(context, app, account);
+      const login = await completeLogin(context, app, account, request.headers);
       const target = new URL(fromUrl.href);
-      target.searchParams.set('access_token', access_token);
-      return { status: 303, headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+      target.searchParams.set('access_token', login.body.access_token);
+      return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
     } catch (error) {
       if (error instanceof HttpError && error.status < 500) return again(error.status, error.message);
       throw error;
     }
   });
 
-  // Tokens are stateless, so logging out only means going back; the same origin rules as login.
+  // auth.loginWithProvider(provider) sends the browser here. The emulator has no identity providers,
+  // so every provider (Google, Microsoft, SSO, ...) stands in as its own login form for the app.
+  const providerLogin = (request: RouteRequest, appId: string | null): Reply => {
+    const provider = request.params.provider ?? 'google';
+    if (!/^[a-z0-9-]{1,40}$/.test(provider)) return refuse(404, 'Unknown provider', 'This login provider does not exist.');
+    const target = new URLSearchParams({ app_id: appId ?? request.url.searchParams.get('app_id') ?? '', from_url: request.url.searchParams.get('from_url') ?? '' });
+    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: `/login?${target.toString()}` } };
+  };
+  router.add('GET', '/api/apps/auth/login', (request) => providerLogin(request, null));
+  router.add('GET', '/api/apps/auth/:provider/login', (request) => providerLogin(request, null));
+  router.add('GET', '/api/apps/:appId/auth/sso/login', (request) => providerLogin(request, request.params.appId as string));
+
+  // Ends the login session named by the cookie (every token issued in it stops working), then goes
+  // back, with the same origin rules as login.
   router.add('GET', '/api/apps/auth/logout', (request) => {
     const origins = new Set([...context.apps.values()].flatMap((app) => [...siteOriginsOf(context, app)]));
     const fromUrl = checkFromUrl(request.url.searchParams.get('from_url'), origins);
     if (!(fromUrl instanceof URL)) return fromUrl;
-    return { status: 303, headers: { Location: fromUrl.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+    const sessionId = sessionFromCookie(request.headers);
+    if (sessionId !== null) context.sessions.end(sessionId);
+    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() } };
   });
 }

@@ -1,10 +1,12 @@
-import { createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
+import { accountById, createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
 import { authorize, creatorOf, requireAdmin } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
+import type { AppConfig } from '../seed';
+import type { Account } from '../store/store';
 
 /** Inviting users (admins and the service role) and SSO tokens (service role). */
 
@@ -38,12 +40,26 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
   router.add('POST', '/api/apps/:appId/runtime/users/invite-user', (request) => inviteUser(context, request));
 
   router.add('GET', '/api/apps/:appId/auth/sso/accesstoken/:userId', (request) => {
-    const { app, caller } = authorize(context, request.params.appId as string, request.headers);
-    if (caller.kind === 'anonymous') throw unauthorized();
-    if (caller.kind !== 'service') throw forbidden('SSO access tokens are only issued to the service role', 'service_role_required');
-    const userId = request.params.userId as string;
-    const account = context.store.data.accounts[userId];
-    if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
-    return jsonReply(200, { access_token: issueAccessToken(context, app, account) });
+    const { app, account } = ssoSubject(context, request);
+    return jsonReply(200, { access_token: issueAccessToken(context, app, account, null) });
   });
+
+  // sso.getIdToken: the reference reads the response body itself as the token string.
+  router.add('GET', '/api/apps/:appId/auth/sso/idtoken/:userId', (request) => {
+    const { app, account } = ssoSubject(context, request);
+    const member = memberOf(context, app, account.id);
+    const name = typeof member?.full_name === 'string' ? member.full_name : account.full_name;
+    return jsonReply(200, context.tokens.signIdToken({ iss: context.baseUrl(), aud: app.id, sub: account.id, email: account.email, name }));
+  });
+}
+
+/** SSO tokens are issued to the service role only, for users of the app. */
+function ssoSubject(context: EmulatorContext, request: RouteRequest): { app: AppConfig; account: Account } {
+  const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind !== 'service') throw forbidden('SSO tokens are only issued to the service role', 'service_role_required');
+  const userId = request.params.userId as string;
+  const account = accountById(context, userId);
+  if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
+  return { app, account };
 }

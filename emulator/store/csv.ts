@@ -1,50 +1,26 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { badRequest } from '../http/errors';
 
 /**
- * RFC 4180 CSV: the first row names the fields; quoted fields may hold commas, quotes ("") and line
- * breaks. Cells that are canonical numbers or true/false become numbers and booleans; empty cells
- * are left out of the record. Anything else stays text (so "01234" keeps its leading zero).
+ * CSV import, parsed by csv-parse (RFC 4180: quoted fields may hold commas, quotes ("") and line
+ * breaks). The first row names the fields. Cells that are canonical numbers or true/false become
+ * numbers and booleans; empty cells are left out of the record. Anything else stays text (so
+ * "01234" keeps its leading zero). Records are built with own properties only (Object.fromEntries),
+ * so a column named `__proto__` is an ordinary key that record validation then refuses, never a
+ * prototype.
  */
 
-function splitRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let index = 0;
-  while (index < text.length) {
-    const char = text[index] as string;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        cell += char;
-      }
-    } else if (char === '"' && cell === '') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else {
-      cell += char;
+function readRows(text: string): string[][] {
+  try {
+    // Every line ending counts, even mixed in one file (csv-parse otherwise keeps the first one it sees).
+    const options = { bom: true, skip_empty_lines: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] };
+    return parse(text, options) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw badRequest('The CSV file has an unterminated quoted field', 'invalid_csv');
     }
-    index += 1;
+    throw badRequest('The CSV file cannot be parsed', 'invalid_csv', error instanceof Error ? error.message : String(error));
   }
-  if (quoted) throw badRequest('The CSV file has an unterminated quoted field', 'invalid_csv');
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((cells) => !(cells.length === 1 && cells[0] === ''));
 }
 
 function convertCell(cell: string): unknown {
@@ -55,7 +31,7 @@ function convertCell(cell: string): unknown {
 }
 
 export function parseCsvRecords(text: string): Record<string, unknown>[] {
-  const rows = splitRows(text.replace(/^\uFEFF/, ''));
+  const rows = readRows(text);
   const header = rows[0];
   if (!header) throw badRequest('The CSV file is empty', 'invalid_csv');
   const names = header.map((name) => name.trim());
@@ -65,10 +41,8 @@ export function parseCsvRecords(text: string): Record<string, unknown>[] {
     if (cells.length !== names.length) {
       throw badRequest(`CSV row ${rowIndex + 2} has ${cells.length} cells, the header has ${names.length}`, 'invalid_csv');
     }
-    const record: Record<string, unknown> = {};
-    cells.forEach((cell, column) => {
-      if (cell !== '') record[names[column] as string] = convertCell(cell);
-    });
-    return record;
+    return Object.fromEntries(
+      cells.flatMap((cell, column) => (cell === '' ? [] : [[names[column] as string, convertCell(cell)] as const])),
+    );
   });
 }

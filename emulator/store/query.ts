@@ -1,5 +1,6 @@
 import { badRequest } from '../http/errors';
-import { compileFilter, readPath, type RecordPredicate } from './filter';
+import { compileFilter, projectRecords, type RecordPredicate } from '../query/engine';
+import { checkFieldPath } from './json-guard';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
 /** List parameters of the entity API: `sort`, `limit`, `skip`, `fields`, `q` (a JSON filter). */
@@ -15,7 +16,7 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 10_000;
 const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
-function parseCount(name: string, raw: string | null, fallback: number, max: number): number {
+export function parseCount(name: string, raw: string | null, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw badRequest(`${name} must be a non-negative integer, received "${raw.slice(0, 40)}"`, `invalid_${name}`);
   const value = Number(raw);
@@ -23,58 +24,56 @@ function parseCount(name: string, raw: string | null, fallback: number, max: num
   return value;
 }
 
-export function parseFilterParam(raw: string | null): RecordPredicate {
-  if (raw === null || raw.trim() === '') return () => true;
-  let parsed: unknown;
+export function parseJsonParam(name: string, raw: string | null): unknown {
+  if (raw === null || raw.trim() === '') return undefined;
   try {
-    parsed = JSON.parse(raw) as unknown;
+    return JSON.parse(raw) as unknown;
   } catch (error) {
-    throw badRequest('The q parameter is not valid JSON', 'invalid_filter', (error as Error).message);
+    throw badRequest(`The ${name} parameter is not valid JSON`, 'invalid_filter', (error as Error).message);
   }
-  return compileFilter(parsed);
+}
+
+export function parseFilterParam(raw: string | null): RecordPredicate {
+  const parsed = parseJsonParam('q', raw);
+  return parsed === undefined ? () => true : compileFilter(parsed);
+}
+
+export function parseFields(raw: string | null): string[] | null {
+  if (raw === null || raw.trim() === '') return null;
+  const fields = raw
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field) => field.length > 0);
+  for (const field of fields) {
+    if (!FIELD_PATH.test(field)) throw badRequest(`"${field.slice(0, 100)}" is not a valid field name`, 'invalid_fields');
+    checkFieldPath(field, 'The field', 'invalid_fields');
+  }
+  return fields;
 }
 
 export function parseListQuery(params: URLSearchParams, defaultSort = '-created_date'): ListQuery {
-  const fieldsRaw = params.get('fields');
-  let fields: string[] | null = null;
-  if (fieldsRaw !== null && fieldsRaw.trim() !== '') {
-    fields = fieldsRaw
-      .split(',')
-      .map((field) => field.trim())
-      .filter((field) => field.length > 0);
-    const invalid = fields.find((field) => !FIELD_PATH.test(field));
-    if (invalid !== undefined) throw badRequest(`"${invalid}" is not a valid field name`, 'invalid_fields');
-  }
   return {
     filter: parseFilterParam(params.get('q')),
     sort: parseSort(params.get('sort') || defaultSort),
     // limit=0 is what a client sends when it means "no limit given"; treat it as the default.
     limit: parseCount('limit', params.get('limit'), DEFAULT_LIMIT, MAX_LIMIT) || DEFAULT_LIMIT,
     skip: parseCount('skip', params.get('skip'), 0, Number.MAX_SAFE_INTEGER),
-    fields,
+    fields: parseFields(params.get('fields')),
   };
 }
 
-/** Copies only the requested (possibly dotted) fields; `id` always comes along so results stay addressable. */
-export function project(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const result: Record<string, unknown> = { id: record.id };
-  for (const field of fields) {
-    const value = readPath(record, field);
-    if (value === undefined) continue;
-    const parts = field.split('.');
-    let target = result;
-    parts.slice(0, -1).forEach((part) => {
-      const next = target[part];
-      if (typeof next !== 'object' || next === null || Array.isArray(next)) target[part] = {};
-      target = target[part] as Record<string, unknown>;
-    });
-    target[parts[parts.length - 1] as string] = value;
+/** Copies only the requested (possibly dotted) fields, with the engine's projection; `id` always comes along. */
+export function project(records: readonly Record<string, unknown>[], fields: readonly string[] | null): Record<string, unknown>[] {
+  if (!fields) return [...records];
+  try {
+    return projectRecords(records, fields);
+  } catch (error) {
+    throw badRequest(`The fields cannot be combined: ${(error as Error).message}`, 'invalid_fields');
   }
-  return result;
 }
 
 export function runListQuery<T extends Record<string, unknown>>(records: readonly T[], query: ListQuery): Record<string, unknown>[] {
   const matching = records.filter((record) => query.filter(record));
-  const page = sortRecords(matching, query.sort).slice(query.skip, query.skip + query.limit);
-  return query.fields ? page.map((record) => project(record, query.fields as string[])) : page;
+  const page = sortRecords(matching, query.sort, query.skip + query.limit).slice(query.skip);
+  return project(page, query.fields);
 }

@@ -1,11 +1,11 @@
 import { badRequest } from '../http/errors';
+import { checkStoredJson, isReservedName } from './json-guard';
 import { newId, type EntityRecord } from './store';
 
 /** Validation and construction of entity records; nothing here touches the store. */
 
 const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by'] as const;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
@@ -22,16 +22,18 @@ function describe(value: unknown): string {
 
 /**
  * The user-settable fields of a record. System fields are the emulator's to set and are dropped;
- * keys that would break filters (`$op`, dotted) or objects (`__proto__`) are refused.
+ * keys that would break filters (`$op`, dotted) or objects (`__proto__`) are refused, reserved
+ * names at every depth, and so is anything too deep or too large to store (400/413, nothing stored).
  */
 export function userFields(value: unknown, where = 'The record'): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest(`${where} must be a JSON object, received ${describe(value)}`, 'invalid_record');
   }
+  checkStoredJson(value, where);
   const fields: Record<string, unknown> = {};
   for (const [key, fieldValue] of Object.entries(value)) {
     if ((SYSTEM_FIELDS as readonly string[]).includes(key)) continue;
-    if (key === '' || key.startsWith('$') || key.includes('.') || FORBIDDEN_KEYS.has(key)) {
+    if (key === '' || key.startsWith('$') || key.includes('.') || isReservedName(key)) {
       throw badRequest(`${where} has the field name "${key.slice(0, 80)}", which is not allowed`, 'invalid_field_name');
     }
     fields[key] = fieldValue;

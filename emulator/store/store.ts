@@ -1,129 +1,36 @@
-import { randomBytes } from 'node:crypto';
 import type { AgentConversation, SentEmail } from '../types';
-import { SnapshotWriter, loadSnapshot } from './persist';
+import { Collection } from './collection';
+import { StoreDatabase } from './database';
+import { DurableWriter } from './durable';
+import { readLegacySnapshot, type LegacySnapshot } from './legacy-snapshot';
+import { parseSection, restoreData, sectionsOf } from './sections';
+import {
+  dictionary,
+  emptyAppState,
+  emptyStoreData,
+  type Account,
+  type AppState,
+  type EntityRecord,
+  type OtpState,
+  type PageVisit,
+  type ResetTicket,
+  type StoreData,
+  type StoredFile,
+} from './store-data';
 
-/** A record of any entity. System fields are set by the emulator only. */
-export interface EntityRecord {
-  id: string;
-  created_date: string;
-  updated_date: string;
-  created_by: string | null;
-  [field: string]: unknown;
-}
-
-/** A platform identity. Membership in an app is a separate `User` record in that app. */
-export interface Account {
-  id: string;
-  email: string;
-  full_name: string;
-  /** null until an invited account sets its password. */
-  password_hash: string | null;
-  email_verified: boolean;
-  /** Bumped on every password change: tokens carrying an older version stop working. */
-  token_version: number;
-  created_date: string;
-}
-
-export interface OtpState {
-  code_hash: string;
-  expires_at: number;
-  attempts: number;
-  app_id: string;
-}
-
-export interface ResetTicket {
-  account_id: string;
-  app_id: string;
-  expires_at: number;
-  purpose: 'reset' | 'invite';
-}
-
-export interface PageVisit {
-  id: string;
-  user_id: string;
-  user_email: string;
-  page_name: string;
-  created_date: string;
-}
-
-export interface StoredFile {
-  id: string;
-  app_id: string;
-  name: string;
-  type: string;
-  size: number;
-  created_by: string | null;
-  created_date: string;
-}
-
-export interface AppState {
-  entities: Record<string, Record<string, EntityRecord>>;
-  conversations: Record<string, AgentConversation>;
-  page_visits: PageVisit[];
-}
-
-export interface StoreData {
-  version: 1;
-  token_secret: string;
-  accounts: Record<string, Account>;
-  /** Keyed by lower-cased e-mail. */
-  otps: Record<string, OtpState>;
-  /** Keyed by the SHA-256 of the ticket, so the data file never holds a usable reset token. */
-  reset_tickets: Record<string, ResetTicket>;
-  apps: Record<string, AppState>;
-  outbox: SentEmail[];
-  files: Record<string, StoredFile>;
-}
-
-/** 24 hex characters, like the platform's ids. */
-export function newId(): string {
-  return randomBytes(12).toString('hex');
-}
-
-export function emptyStoreData(): StoreData {
-  return {
-    version: 1,
-    token_secret: randomBytes(32).toString('base64url'),
-    accounts: {},
-    otps: {},
-    reset_tickets: {},
-    apps: {},
-    outbox: [],
-    files: {},
-  };
-}
-
-export function emptyAppState(): AppState {
-  return { entities: {}, conversations: {}, page_visits: [] };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Checks the top-level shape of a loaded snapshot; a mismatch means a foreign or future file. */
-function asStoreData(value: unknown, source: string): StoreData {
-  const fail = (why: string): never => {
-    throw new Error(`The emulator data file in ${source} is not a version 1 store (${why}).`);
-  };
-  if (!isObject(value)) return fail('not an object');
-  if (value.version !== 1) fail(`version ${String(value.version)}`);
-  if (typeof value.token_secret !== 'string' || value.token_secret.length < 16) fail('missing token secret');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'apps', 'files'] as const) {
-    if (!isObject(value[key])) fail(`"${key}" is not an object`);
-  }
-  if (!Array.isArray(value.outbox)) fail('"outbox" is not a list');
-  return value as unknown as StoreData;
-}
+export * from './store-data';
 
 /**
- * The whole emulator state. Routes validate first, mutate `data` in place, then `await commit()`
- * before answering, so every acknowledged write is durable when a data dir is used.
+ * The whole emulator state, in memory. Routes validate first, change `data`, then `await commit()`
+ * before answering. With a data dir, every record written through `collection()` is one database
+ * row, written in the next group commit; reads never touch the disk.
  */
 export class Store {
+  private writer: DurableWriter | null = null;
+
   private constructor(
     readonly data: StoreData,
-    private readonly writer: SnapshotWriter | null,
+    private readonly database: StoreDatabase | null,
     /** True when the data came from disk instead of a fresh seed. */
     readonly restored: boolean,
   ) {}
@@ -132,13 +39,51 @@ export class Store {
     return new Store(emptyStoreData(), null, false);
   }
 
-  static async onDisk(dataDir: string): Promise<Store> {
-    const loaded = await loadSnapshot(dataDir);
-    const data = loaded === null ? emptyStoreData() : asStoreData(loaded, dataDir);
-    let store: Store | null = null;
-    const writer = new SnapshotWriter(dataDir, () => JSON.stringify((store as Store).data));
-    store = new Store(data, writer, loaded !== null);
-    return store;
+  static onDisk(dataDir: string): Store {
+    const database = StoreDatabase.open(dataDir);
+    try {
+      const sections = database.sections();
+      const restored = restoreData(sections, dataDir);
+      const legacy = restored === null ? readLegacySnapshot(dataDir) : null;
+      const store = new Store(restored ?? emptyStoreData(), database, restored !== null || legacy !== null);
+      for (const row of database.records()) {
+        store.collectionOf(row.app, row.entity).load(row.id, parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord);
+      }
+      store.writer = new DurableWriter(database, store.durableSource(), sections);
+      if (legacy) store.adopt(legacy);
+      return store;
+    } catch (error) {
+      database.close();
+      throw error;
+    }
+  }
+
+  private durableSource() {
+    return {
+      currentRecord: (app: string, entity: string, id: string) => this.collections.get(app)?.get(entity)?.get(id),
+      sections: () => sectionsOf(this.data),
+    };
+  }
+
+  /** Takes over the contents of an old `store.json`; the next commit writes them to the database. */
+  private adopt(legacy: LegacySnapshot): void {
+    Object.assign(this.data, {
+      token_secret: legacy.token_secret,
+      accounts: dictionary(legacy.accounts as Record<string, Account>),
+      otps: dictionary(legacy.otps as Record<string, OtpState>),
+      reset_tickets: dictionary(legacy.reset_tickets as Record<string, ResetTicket>),
+      files: dictionary(legacy.files as Record<string, StoredFile>),
+      outbox: legacy.outbox as SentEmail[],
+    });
+    for (const [appId, app] of Object.entries(legacy.apps)) {
+      const state = this.app(appId);
+      state.conversations = dictionary(app.conversations as Record<string, AgentConversation>);
+      state.page_visits = app.page_visits as PageVisit[];
+      for (const [entity, records] of Object.entries(app.entities)) {
+        const collection = this.collectionOf(appId, entity);
+        for (const [id, record] of Object.entries(records)) collection.put(id, record as EntityRecord);
+      }
+    }
   }
 
   /** Resolves once the current state is durable (immediately in memory). */
@@ -150,6 +95,12 @@ export class Store {
     if (this.writer) await this.writer.idle();
   }
 
+  /** Waits for pending writes, then closes the database. */
+  async close(): Promise<void> {
+    await this.idle();
+    this.database?.close();
+  }
+
   app(appId: string): AppState {
     let state = this.data.apps[appId];
     if (!state) {
@@ -159,14 +110,31 @@ export class Store {
     return state;
   }
 
-  collection(appId: string, entity: string): Record<string, EntityRecord> {
-    const app = this.app(appId);
-    let records = app.entities[entity];
-    if (!records) {
-      records = {};
-      app.entities[entity] = records;
+  private readonly collections = new Map<string, Map<string, Collection<EntityRecord>>>();
+
+  private collectionOf(appId: string, entity: string): Collection<EntityRecord> {
+    let entities = this.collections.get(appId);
+    if (!entities) {
+      entities = new Map();
+      this.collections.set(appId, entities);
     }
-    return records;
+    let collection = entities.get(entity);
+    if (!collection) {
+      collection = new Collection<EntityRecord>((id) => this.writer?.markRecord(appId, entity, id));
+      entities.set(entity, collection);
+      this.app(appId).entities[entity] = collection.facade;
+    }
+    return collection;
+  }
+
+  /** The records of an entity, created empty on first use. Assign or delete keys to change records. */
+  collection(appId: string, entity: string): Record<string, EntityRecord> {
+    return this.collectionOf(appId, entity).facade;
+  }
+
+  /** Every record of an entity in insertion order, from a cache (no copy per call); empty if none. */
+  recordsOf(appId: string, entity: string): readonly EntityRecord[] {
+    return this.collections.get(appId)?.get(entity)?.all() ?? [];
   }
 
   findAccountByEmail(email: string): Account | undefined {

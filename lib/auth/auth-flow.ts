@@ -30,10 +30,21 @@ function mark(name: string): void {
   if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
 }
 
+/**
+ * Where the login page sends the visitor back to: this page, never with an `access_token` (the
+ * config strips it from the address bar first; should that have failed, the token must still not
+ * travel to the login page inside `from_url`).
+ */
+export function loginReturnUrl(href: string = window.location.href): string {
+  const url = new URL(href);
+  url.searchParams.delete('access_token');
+  return url.href;
+}
+
 export function createAuthFlow(client: AuthFlowClient): AuthActions {
   function redirectToLogin(): void {
     noteLoginRedirect();
-    client.auth.redirectToLogin(window.location.href);
+    client.auth.redirectToLogin(loginReturnUrl());
   }
 
   async function checkAppState(): Promise<void> {

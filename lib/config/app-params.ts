@@ -4,19 +4,23 @@
  * Each value comes from the first source that yields a valid one:
  * 1. the address bar (`server_url`, `app_id`, `app_base_url`, `access_token`), validated, and then
  *    remembered in storage;
- * 2. the build-time env (`NEXT_PUBLIC_PLATFORM_*`);
- * 3. values remembered from an earlier address-bar override (validated again: storage is writable by
- *    any script on the origin, and the allowlist may have changed since);
+ * 2. the build-time env (`NEXT_PUBLIC_PLATFORM_*`); for the login page (`app_base_url`) a configured
+ *    server counts as configuring it too (it defaults to the server), so a remembered login page
+ *    never outranks a build that names its platform;
+ * 3. values remembered from an earlier address-bar override, validated again (storage is writable by
+ *    any script on the origin, an earlier version accepted paths, and the allowlist may have changed
+ *    since); an invalid remembered value is removed;
  * 4. the built-in defaults (the local emulator).
  *
- * Server and app base URL overrides must name an allowlisted origin (NEXT_PUBLIC_OVERRIDE_ORIGINS,
- * plus the configured origins themselves); anything else is ignored.
+ * Server and app base URL overrides must be bare origins (no path, query, fragment or credentials)
+ * that are allowlisted (NEXT_PUBLIC_OVERRIDE_ORIGINS, plus the configured origins themselves);
+ * anything else is ignored. Only the build may configure a base URL with a path.
  */
 import { hasWindow } from '@/lib/sdk/browser';
 import { originOf } from '@/lib/sdk/redirects';
 import { readStoredToken, storeToken } from '@/lib/sdk/token-store';
 import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
-import { acceptAppId, acceptOverrideUrl, parseOriginList } from './origin-allowlist';
+import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin, parseOriginList } from './origin-allowlist';
 
 export interface AppParams {
   serverUrl: string;
@@ -67,10 +71,21 @@ function remember(name: StoredParam, value: string): void {
   }
 }
 
-/** A base URL from the build env; invalid values are ignored so the default applies. */
-function envBaseUrl(value: string | undefined): string | null {
-  const origin = originOf(value);
-  return origin ? acceptOverrideUrl(value, [origin]) : null;
+function forget(name: StoredParam): void {
+  try {
+    paramStorage()?.removeItem(STORED_PARAM_KEYS[name]);
+  } catch {
+    // Blocked storage holds nothing we could read either.
+  }
+}
+
+/** A remembered value that `accept` still takes; anything else is removed from storage. */
+function readRemembered(name: StoredParam, accept: (value: string) => string | null): string | null {
+  const stored = readStored(name);
+  if (stored === null) return null;
+  const accepted = accept(stored);
+  if (accepted === null) forget(name);
+  return accepted;
 }
 
 /**
@@ -82,7 +97,9 @@ export function stripAccessTokenFromAddressBar(): void {
   const url = new URL(window.location.href);
   if (!url.searchParams.has(URL_PARAMS.accessToken)) return;
   url.searchParams.delete(URL_PARAMS.accessToken);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  // The absolute URL, never `pathname + search`: a path starting with `//` would be read as a
+  // protocol-relative URL of another host, which replaceState refuses with a SecurityError.
+  window.history.replaceState(window.history.state, '', url.href);
 }
 
 /**
@@ -91,25 +108,28 @@ export function stripAccessTokenFromAddressBar(): void {
  * message so the token never leaks through `X-Origin-URL`, a URL report, or the Referer.
  */
 export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
-  const configuredServer = envBaseUrl(env.serverUrl);
-  const configuredAppBase = envBaseUrl(env.appBaseUrl);
+  const configuredServer = acceptConfiguredBaseUrl(env.serverUrl);
+  const configuredAppBase = acceptConfiguredBaseUrl(env.appBaseUrl);
   const search = hasWindow() ? new URL(window.location.href).searchParams : new URLSearchParams();
 
   const serverAllowlist = [...parseOriginList(env.overrideOrigins), originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
     isString,
   );
-  const urlServer = acceptOverrideUrl(search.get(URL_PARAMS.serverUrl), serverAllowlist);
-  const serverUrl =
-    urlServer ?? configuredServer ?? acceptOverrideUrl(readStored('serverUrl'), serverAllowlist) ?? DEFAULT_SERVER_URL;
+  const acceptServer = (value: string | null) => acceptOverrideOrigin(value, serverAllowlist);
+  const urlServer = acceptServer(search.get(URL_PARAMS.serverUrl));
+  const serverUrl = urlServer ?? configuredServer ?? readRemembered('serverUrl', acceptServer) ?? DEFAULT_SERVER_URL;
 
   const urlAppId = acceptAppId(search.get(URL_PARAMS.appId));
-  const appId = urlAppId ?? acceptAppId(env.appId) ?? acceptAppId(readStored('appId')) ?? DEFAULT_APP_ID;
+  const appId = urlAppId ?? acceptAppId(env.appId) ?? readRemembered('appId', acceptAppId) ?? DEFAULT_APP_ID;
 
   // The login page defaults to the server, so the resolved server's origin is also acceptable.
   const appBaseAllowlist = [...serverAllowlist, originOf(configuredAppBase), originOf(serverUrl)].filter(isString);
-  const urlAppBase = acceptOverrideUrl(search.get(URL_PARAMS.appBaseUrl), appBaseAllowlist);
-  const appBaseUrl =
-    urlAppBase ?? configuredAppBase ?? acceptOverrideUrl(readStored('appBaseUrl'), appBaseAllowlist) ?? serverUrl;
+  const acceptAppBase = (value: string | null) => acceptOverrideOrigin(value, appBaseAllowlist);
+  const urlAppBase = acceptAppBase(search.get(URL_PARAMS.appBaseUrl));
+  const rememberedAppBase = readRemembered('appBaseUrl', acceptAppBase);
+  // A build that names its server has configured the login page too (it defaults to the server).
+  const buildConfiguresAppBase = configuredAppBase !== null || configuredServer !== null;
+  const appBaseUrl = urlAppBase ?? configuredAppBase ?? (buildConfiguresAppBase ? null : rememberedAppBase) ?? serverUrl;
 
   if (urlServer) remember('serverUrl', urlServer);
   if (urlAppId) remember('appId', urlAppId);

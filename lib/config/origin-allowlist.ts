@@ -3,7 +3,7 @@
  *
  * The reference app let `?server_url=` point the client anywhere, so one crafted link could send the
  * visitor's stored token to a foreign host, or `?app_base_url=` could turn the login redirect into an
- * open redirect. An override is accepted only when its exact origin is listed.
+ * open redirect. An override is accepted only when it is a bare origin and that exact origin is listed.
  */
 import { parseAbsoluteHttpUrl } from '@/lib/sdk/redirects';
 
@@ -24,12 +24,26 @@ export function parseOriginList(list: string | undefined): string[] {
 }
 
 /**
- * Returns the override as a normalised base URL (origin plus path, no trailing slash) when its origin
- * is in `allowedOrigins`, else null. Queries and fragments are refused: a base URL never has them.
+ * Returns the override's origin when it is a bare origin (`https://host[:port]`, at most a trailing
+ * "/") that `allowedOrigins` lists, else null. A path is refused as firmly as a foreign host: one
+ * crafted link with `{allowed origin}/anything` would otherwise route the bearer token and the login
+ * redirect to a path of somebody else's choosing on that origin (and be remembered). Queries,
+ * fragments (even empty ones) and credentials are refused too: an origin has none.
  */
-export function acceptOverrideUrl(value: unknown, allowedOrigins: readonly string[]): string | null {
+export function acceptOverrideOrigin(value: unknown, allowedOrigins: readonly string[]): string | null {
   const url = parseAbsoluteHttpUrl(value);
-  if (!url || url.search || url.hash || !allowedOrigins.includes(url.origin)) return null;
+  if (!url || url.href !== `${url.origin}/` || !allowedOrigins.includes(url.origin)) return null;
+  return url.origin;
+}
+
+/**
+ * A base URL the build configures (origin plus an optional path, no trailing slash), or null when the
+ * value is not an absolute http(s) URL without query, fragment and credentials. Only the build may
+ * name a path: it is the deployer's choice, not a link's.
+ */
+export function acceptConfiguredBaseUrl(value: unknown): string | null {
+  const url = parseAbsoluteHttpUrl(value);
+  if (!url || url.search || url.hash || url.href.includes('?') || url.href.includes('#')) return null;
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

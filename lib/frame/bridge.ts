@@ -14,8 +14,15 @@
  */
 import { forwardUncaughtErrors } from './error-forwarder';
 import { agentReady, appChangedUrl, appError, parseIncomingMessage, type OutgoingMessage } from './messages';
+import { watchMountState } from './mount-signal';
 import { watchUrlChanges } from './navigation';
-import { decideParentOrigin, policyFromEnvironment, type OriginPolicy, type ParentHints } from './origin-policy';
+import {
+  decideParentOrigin,
+  fontOriginsFromEnvironment,
+  policyFromEnvironment,
+  type OriginPolicy,
+  type ParentHints,
+} from './origin-policy';
 import { createVisualEditAgent, type VisualEditAgent } from './visual-edit/agent';
 
 export type RejectionReason = 'source' | 'origin' | 'shape' | 'handler';
@@ -30,6 +37,8 @@ export interface BridgeOptions {
   policy?: OriginPolicy;
   /** Whether to log the first drop of each kind to the console; on in development. */
   logDrops?: boolean;
+  /** Origins editor font previews may load from; the build's NEXT_PUBLIC_EDITOR_FONT_ORIGINS by default. */
+  fontOrigins?: readonly string[];
   /** Injected in tests: how the agent loads Tailwind's browser build. */
   loadTailwind?: (doc: Document) => Promise<void>;
   /** Injected in tests: what the page knows about its parent (jsdom has no ancestorOrigins). */
@@ -121,6 +130,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
   const agent = createVisualEditAgent({
     win,
     post,
+    fontOrigins: options.fontOrigins ?? fontOriginsFromEnvironment(),
     loadTailwind: options.loadTailwind,
     reload: options.reload,
     onProblem: (problem, cause) => warn(problem, cause),
@@ -148,6 +158,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
 
   const stopErrors = forwardUncaughtErrors(win, { send: (error) => post(appError(error)) });
   post(agentReady());
+  const stopMountState = watchMountState(win, post);
   const stopUrls = watchUrlChanges(win, (url) => post(appChangedUrl(url)));
 
   const bridge: Bridge = {
@@ -161,6 +172,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
       win.removeEventListener('message', onMessage);
       stopErrors();
       stopUrls();
+      stopMountState();
       agent.stop();
       queue.length = 0;
       if (running === bridge) running = null;

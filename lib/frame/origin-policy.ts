@@ -99,6 +99,14 @@ export function policyFromEnvironment(): { policy: OriginPolicy; rejected: Parse
   return { policy, rejected };
 }
 
+/**
+ * Origins the editor's font previews (inject-font-import, inject-font-face) may load from:
+ * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which scripts/build-site.ts fills for preview builds only.
+ */
+export function fontOriginsFromEnvironment(): string[] {
+  return parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins;
+}
+
 /** What the framed document can tell about its parent without asking it. */
 export interface ParentHints {
   /** `location.ancestorOrigins[0]` where the browser has it (Chromium, WebKit). */

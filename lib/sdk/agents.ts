@@ -24,16 +24,24 @@ export interface AgentsModule {
   getConversation(conversationId: string, options?: CallOptions): Promise<AgentConversation>;
   /** Starts a conversation with an agent. */
   createConversation(conversation: NewConversation, options?: CallOptions): Promise<AgentConversation>;
-  /** Appends a message; the agent's reply arrives through {@link AgentsModule.subscribeToConversation}. */
+  /**
+   * Appends a message (`POST conversations/v2/{id}/messages`); the agent's reply arrives through
+   * {@link AgentsModule.subscribeToConversation}.
+   */
   addMessage(
     conversation: string | Pick<AgentConversation, 'id'>,
     message: AgentMessage,
     options?: CallOptions,
   ): Promise<AgentMessage>;
-  /** Calls `onUpdate` with the whole conversation whenever it changes. Loads real-time on first use. */
+  /**
+   * Loads the conversation once, then calls `onUpdate` with the whole conversation each time a message
+   * is added or changed. Loads real-time on first use.
+   */
   subscribeToConversation(conversationId: string, onUpdate: (conversation: AgentConversation) => void): Unsubscribe;
   /** The link that connects an agent to WhatsApp for the signed-in user (a link, not a request). */
   getWhatsAppConnectURL(agentName: string): string;
+  /** The link that connects an agent to Telegram for the signed-in user (a link, not a request). */
+  getTelegramConnectURL(agentName: string): string;
 }
 
 interface AgentsContext {
@@ -66,6 +74,13 @@ export function createAgentsModule({ transport, appId, serverUrl, getToken, real
     );
   }
 
+  function connectUrl(agentName: string, channel: string): string {
+    const base = `${serverUrl.replace(/\/+$/, '')}/api${apiPath`/apps/${appId}/agents/${agentName}/${channel}`}`;
+    const token = getToken();
+    // Without a token the platform sends the visitor through its login first.
+    return token ? `${base}?token=${encodeURIComponent(token)}` : base;
+  }
+
   return {
     listConversations,
     getConversations: (options) => listConversations({}, options),
@@ -74,17 +89,17 @@ export function createAgentsModule({ transport, appId, serverUrl, getToken, real
       transport.request({ method: 'POST', path: conversationsPath, body: conversation }, options),
     async addMessage(conversation, message, options) {
       const id = typeof conversation === 'string' ? conversation : conversation?.id;
-      return transport.request({ method: 'POST', path: `${conversationPath(id)}/messages`, body: message }, options);
+      const path = `${conversationsPath}/v2/${encodeURIComponent(assertPathSegment('Conversation id', id))}/messages`;
+      return transport.request({ method: 'POST', path, body: message }, options);
     },
     subscribeToConversation(conversationId, onUpdate) {
       const id = assertPathSegment('Conversation id', conversationId);
-      return realtime().subscribeToConversation(id, onUpdate);
+      // Like the reference: the conversation is loaded once, at once; updates are merged into it.
+      const initial = transport.request<AgentConversation>({ method: 'GET', path: conversationPath(id) });
+      initial.catch(() => undefined);
+      return realtime().subscribeToConversation(id, onUpdate, undefined, initial);
     },
-    getWhatsAppConnectURL(agentName) {
-      const base = `${serverUrl.replace(/\/+$/, '')}/api${apiPath`/apps/${appId}/agents/${agentName}/whatsapp`}`;
-      const token = getToken();
-      // Without a token the platform sends the visitor through its login first.
-      return token ? `${base}?token=${encodeURIComponent(token)}` : base;
-    },
+    getWhatsAppConnectURL: (agentName) => connectUrl(agentName, 'whatsapp'),
+    getTelegramConnectURL: (agentName) => connectUrl(agentName, 'telegram'),
   };
 }

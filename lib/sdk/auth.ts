@@ -6,16 +6,13 @@ import { ErrorCodes, PlatformError, invalidArgument, isPlatformError } from './e
 import { safeRedirectTarget } from './redirects';
 import type { CallOptions, Transport } from './transport';
 import type { LoginResponse, PlatformUser } from './types';
+import type { Session } from './session';
 import { apiPath } from './validate';
 
-/** The client's token state, shared by every module. */
-export interface Session {
-  getToken(): string | null;
-  /** Sets the token for later requests and, unless `persist` is false, stores it. */
-  setToken(token: string, persist?: boolean): void;
-  /** Forgets the token in the client and in storage. */
-  clearToken(): void;
-}
+/** Where `loginWithProvider` sends the visitor: "google" (the default provider), "sso", or another provider. */
+export type LoginProvider = 'google' | 'microsoft' | 'facebook' | 'apple' | 'sso' | (string & {});
+
+export type { Session } from './session';
 
 export interface AuthModule {
   /** The signed-in user (`GET User/me`). Rejects with status 401/403 when not signed in. */
@@ -49,11 +46,20 @@ export interface AuthModule {
   inviteUser(userEmail: string, role: string, options?: CallOptions): Promise<unknown>;
   /** Uses `token` for later requests; stores it unless `persist` is false. */
   setToken(token: string, persist?: boolean): void;
+  /** True while the client holds a user token. */
+  hasToken(): boolean;
   /**
-   * Signs out: forgets the token (client and both storage keys), then in a browser navigates to
-   * `redirectUrl` if it is same-origin, else reloads. In Node it only forgets the token.
+   * Signs out: forgets the token (client and both storage keys), then in a browser navigates to the
+   * platform's logout (`{appBaseUrl}/api/apps/auth/logout?from_url=...`) so the platform ends its own
+   * session too and sends the visitor back to `redirectUrl` (same-origin only; else this page).
+   * In Node it only forgets the token.
    */
   logout(redirectUrl?: string): void;
+  /**
+   * Sends the browser to a provider's sign-in (`{appBaseUrl}/api/apps/auth[/provider]/login`, or the
+   * app's SSO); afterwards the visitor returns to `fromUrl` (same-origin only; default "/").
+   */
+  loginWithProvider(provider: LoginProvider, fromUrl?: string): void;
   /**
    * The login page address: `{appBase}/login?from_url=<absolute return address>&app_id=<appId>`.
    * `app_id` (as the platform's own login links carry it) lets a login page shared by several apps
@@ -66,8 +72,9 @@ export interface AuthModule {
    */
   redirectToLogin(nextUrl?: string): void;
   /**
-   * True when the stored token identifies a user; false without a token or on 401/403. Other
-   * failures (network, 5xx) reject, because they say nothing about the session.
+   * True when the server knows the visitor: asks `User/me` even without a stored token (a platform
+   * session cookie counts). False on 401/403. Other failures (network, 5xx) reject, because they say
+   * nothing about the session.
    */
   isAuthenticated(options?: CallOptions): Promise<boolean>;
 }
@@ -108,18 +115,35 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     }
   }
 
-  function loginUrl(nextUrl?: string): string {
+  function requireWindow(): void {
     if (!hasWindow()) {
-      throw new PlatformError('The login page needs a browser window', { code: ErrorCodes.browserRequired });
+      throw new PlatformError('Login method can only be used in a browser environment', { code: ErrorCodes.browserRequired });
     }
-    const current = window.location.href;
-    const returnTo = nextUrl === undefined ? current : (safeRedirectTarget(nextUrl, window.location.origin) ?? current);
-    const base = (appBaseUrl || window.location.origin).replace(/\/+$/, '');
-    return `${base}/login?from_url=${encodeURIComponent(returnTo)}&app_id=${encodeURIComponent(appId)}`;
+  }
+
+  /** `target` resolved against this page if it stays on this origin, else `fallback`. */
+  const sameOrigin = (target: string | undefined, fallback: string) =>
+    (target === undefined ? null : safeRedirectTarget(target, window.location.origin)) ?? fallback;
+  const base = () => (appBaseUrl || window.location.origin).replace(/\/+$/, '');
+
+  function loginUrl(nextUrl?: string): string {
+    requireWindow();
+    const returnTo = sameOrigin(nextUrl || undefined, window.location.href);
+    return `${base()}/login?from_url=${encodeURIComponent(returnTo)}&app_id=${encodeURIComponent(appId)}`;
+  }
+
+  // Concurrent me() calls share one request (as the reference does); never a cached user.
+  let pendingMe: Promise<PlatformUser> | undefined;
+  function me(options?: CallOptions): Promise<PlatformUser> {
+    if (options) return transport.request({ method: 'GET', path: mePath }, options);
+    const request = (pendingMe ??= transport.request<PlatformUser>({ method: 'GET', path: mePath }).finally(() => {
+      if (pendingMe === request) pendingMe = undefined;
+    }));
+    return request;
   }
 
   return {
-    me: (options) => transport.request({ method: 'GET', path: mePath }, options),
+    me,
     updateMe: (data, options) => transport.request({ method: 'PUT', path: mePath, body: data }, options),
     login,
     loginViaEmailPassword: login,
@@ -147,22 +171,44 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
       ),
     inviteUser: async (userEmail, role, options) =>
       post(apiPath`/apps/${appId}/users/invite-user`, { user_email: requireText('userEmail', userEmail), role }, options),
-    setToken: (token, persist) => session.setToken(token, persist),
+    setToken(token, persist) {
+      pendingMe = undefined;
+      session.setToken(token, persist);
+    },
+    hasToken: () => session.getToken() !== null,
     logout(redirectUrl) {
+      pendingMe = undefined;
       session.clearToken();
       if (!hasWindow()) return;
-      const target = redirectUrl === undefined ? null : safeRedirectTarget(redirectUrl, window.location.origin);
-      if (target) browserNavigation.assign(target);
-      else browserNavigation.reload();
+      const fromUrl = sameOrigin(redirectUrl || undefined, window.location.href);
+      browserNavigation.assign(`${base()}/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`);
+    },
+    loginWithProvider(provider, fromUrl = '/') {
+      requireWindow();
+      const returnTo = sameOrigin(fromUrl, window.location.origin + '/');
+      // Google is the platform's default provider: no path segment. SSO is per app.
+      const path =
+        provider === 'sso'
+          ? `${apiPath`/apps/${appId}/auth/sso`}/login`
+          : `/apps/auth${provider === 'google' ? '' : `/${encodeURIComponent(provider)}`}/login`;
+      const url = `${base()}/api${path}?app_id=${encodeURIComponent(appId)}&from_url=${encodeURIComponent(returnTo)}`;
+      if (window.parent === window) {
+        browserNavigation.assign(url);
+        return;
+      }
+      // In a frame (the editor's preview) providers refuse to load: sign in through a popup instead.
+      const origin = window.location.origin;
+      void import('./login-popup').then(({ loginViaPopup }) =>
+        loginViaPopup(`${url}&popup_origin=${encodeURIComponent(origin)}`, returnTo, origin, browserNavigation.assign),
+      );
     },
     loginUrl,
     redirectToLogin(nextUrl) {
       browserNavigation.assign(loginUrl(nextUrl));
     },
     async isAuthenticated(options) {
-      if (!session.getToken()) return false;
       try {
-        await transport.request({ method: 'GET', path: mePath }, options);
+        await me(options);
         return true;
       } catch (error) {
         if (isPlatformError(error) && (error.status === 401 || error.status === 403)) return false;

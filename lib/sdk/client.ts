@@ -1,11 +1,16 @@
 /**
- * `createClient()`: the site's only way to reach the platform.
+ * `createClient()`: the site's only way to reach the platform. Option names, defaults and the client's
+ * shape follow the reference client (`@base44/sdk`), so code written for it runs unchanged; the
+ * differences are listed in docs/SDK-DEVIATIONS.md.
  */
+import { createActorsModule, type ActorsModule } from './actors';
 import { createAgentsModule, type AgentsModule } from './agents';
 import { createAppLogsModule, type AppLogsModule } from './app-logs';
-import { createAuthModule, type AuthModule, type Session } from './auth';
+import { createAuthModule, type AuthModule } from './auth';
+import type { UserConnectorsModule } from './connectors';
 import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
 import { invalidArgument, type PlatformError } from './errors';
+import type { FetchWithAuthInit } from './fetch-with-auth';
 import { createFunctionsModule, type FunctionsModule } from './functions';
 import {
   createIntegrationEndpoint,
@@ -13,26 +18,37 @@ import {
   type IntegrationEndpoint,
   type IntegrationsModule,
 } from './integrations';
+import { lazyMethods } from './lazy';
+import { createAiGatewayModule, createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loader';
 import { parseAbsoluteHttpUrl } from './redirects';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
-import { clearStoredToken, readStoredToken, storeToken } from './token-store';
+import { createSession } from './session';
+import { readStoredToken, storeToken, takeTokenFromAddress } from './token-store';
 import { createTransport, type FetchLike } from './transport';
-import type { EntityFields, EntitySchemas } from './types';
+import { visitorId } from './visitor-id';
+import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
 import { assertPathSegment } from './validate';
 
+/** The reference's default platform. */
+export const DEFAULT_SERVER_URL = 'https://base44.app';
+
 export interface ClientOptions {
-  /** Platform origin, e.g. "https://platform.example"; requests go to `{serverUrl}/api`. "" = this page's origin. */
-  serverUrl: string;
+  /** Platform origin; requests go to `{serverUrl}/api`. Default "https://base44.app"; "" = this page's origin. */
+  serverUrl?: string;
   /** The app id, sent as `X-App-Id` and used in every path. */
   appId: string;
-  /** User token. Omitted: the stored token (browser) is used. `null`: start signed out. */
+  /** User token. Omitted: `?access_token=` in the address, else the stored token (browser). `null`: signed out. */
   token?: string | null;
   /** Service token enabling {@link PlatformClient.asServiceRole}. Never use it in browser code. */
   serviceToken?: string;
-  /** Where the login page lives (`{appBaseUrl}/login`). Default: `serverUrl`. */
+  /** Where the login and logout pages live. Default: this page's origin. */
   appBaseUrl?: string;
+  /** In a browser: check the session right after creation and send a signed-out visitor to login. */
+  requiresAuth?: boolean;
+  /** Usage analytics. Off unless enabled: the site may only track visitors who agreed. */
+  analytics?: { enabled: boolean };
   /** Sent as `Base44-Functions-Version` with function calls. */
   functionsVersion?: string;
   /** Extra headers on every request (the platform headers take precedence). */
@@ -41,6 +57,8 @@ export interface ClientOptions {
   fetch?: FetchLike;
   /** Called with the PlatformError of every failed request (not for caller aborts). */
   onError?: (error: PlatformError) => void;
+  /** The reference's place for `onError`; either works. */
+  options?: { onError?: (error: PlatformError) => void };
   /** Default timeout for every call in ms; default none. Each call may pass its own. */
   timeout?: number;
 }
@@ -52,21 +70,33 @@ export interface PlatformClient<S extends EntitySchemas = Record<string, EntityF
   /** A handler for any entity name (names unknown at compile time, or not in `S`). */
   entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
   auth: AuthModule;
-  /** `integrations.Core.<Endpoint>` and `integrations.<Package>.<Endpoint>`. */
+  /** `integrations.Core.<Endpoint>`, `integrations.custom.call()` and `integrations.<Package>.<Endpoint>`. */
   integrations: IntegrationsModule;
   /** One integration endpoint by names known only at run time. */
   integration(packageName: string, endpointName: string): IntegrationEndpoint;
+  /** The app user's own connector connections. */
+  connectors: UserConnectorsModule;
   functions: FunctionsModule;
   agents: AgentsModule;
+  aiGateway: AiGatewayModule;
   appLogs: AppLogsModule;
+  /** The app's own configuration (reference name). */
+  app: { getPublicSettings(): Promise<PublicSettingsResponse> };
+  users: { inviteUser(userEmail: string, role: 'user' | 'admin'): Promise<unknown> };
+  analytics: AnalyticsModule;
+  /** `actors.<Name>(instanceId).connect()`: stateful actor rooms over a WebSocket. */
+  actors: ActorsModule;
   publicSettings: PublicSettingsModule;
+  /** A fetch to this app's own origin carrying the client's credentials (see fetch-with-auth.ts). */
+  fetchWithAuth(path: string, init?: FetchWithAuthInit): Promise<Response>;
   /** The service-role modules. Throws when the client has no service token. */
   readonly asServiceRole: ServiceRoleClient<S>;
   /** Uses `token` for later requests (and the real-time socket); stores it unless `persist` is false. */
   setToken(token: string, persist?: boolean): void;
   /** The current user token, or null. */
   getToken(): string | null;
-  /** Closes the real-time socket. HTTP calls keep working. */
+  getConfig(): { serverUrl: string; appId: string; requiresAuth: boolean };
+  /** Closes the real-time socket and stops analytics. HTTP calls keep working. */
   cleanup(): void;
 }
 
@@ -77,24 +107,6 @@ function normaliseBaseUrl(label: string, value: string): string {
     throw invalidArgument(`${label} must be an absolute http(s) URL without credentials, query or fragment`);
   }
   return url.href.replace(/\/+$/, '');
-}
-
-function createSession(initialToken: string | null, onChange: () => void): Session {
-  let token = initialToken;
-  return {
-    getToken: () => token,
-    setToken(next, persist = true) {
-      if (typeof next !== 'string' || next.length === 0) throw invalidArgument('setToken needs a non-empty token');
-      token = next;
-      if (persist) storeToken(next);
-      onChange();
-    },
-    clearToken() {
-      token = null;
-      clearStoredToken();
-      onChange();
-    },
-  };
 }
 
 /**
@@ -112,16 +124,20 @@ function createSession(initialToken: string | null, onChange: () => void): Sessi
 export function createClient<S extends EntitySchemas = Record<string, EntityFields>>(
   options: ClientOptions,
 ): PlatformClient<S> {
-  if (typeof options?.serverUrl !== 'string') throw invalidArgument('serverUrl must be a string ("" for this origin)');
+  const serverUrlOption = options?.serverUrl ?? DEFAULT_SERVER_URL;
+  if (typeof serverUrlOption !== 'string') throw invalidArgument('serverUrl must be a string ("" for this origin)');
   const appId = assertPathSegment('appId', options.appId);
-  const serverUrl = normaliseBaseUrl('serverUrl', options.serverUrl);
-  const appBaseUrl = normaliseBaseUrl('appBaseUrl', options.appBaseUrl ?? serverUrl);
-  const initialToken = options.token === undefined ? readStoredToken() : options.token || null;
+  const serverUrl = normaliseBaseUrl('serverUrl', serverUrlOption);
+  const appBaseUrl = normaliseBaseUrl('appBaseUrl', options.appBaseUrl ?? '');
+  const initialToken = options.token === undefined ? (takeTokenFromAddress() ?? readStoredToken()) : options.token || null;
+  const onError = options.onError ?? options.options?.onError;
+  // As the reference does in a browser: the token in use is the stored one (both keys kept in step).
+  if (initialToken) storeToken(initialToken);
 
   let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
   const realtime = () =>
-    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken }));
+    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken, getVisitorId: visitorId }));
   // The service role subscribes on a socket of its own, authenticated with the service token: sharing
   // the user's socket (as the reference does) leaves a service-only client anonymous, which fails on
   // apps that require login and on conversation rooms.
@@ -129,36 +145,84 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const serviceRealtime = () =>
     (serviceRealtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: () => options.serviceToken ?? null }));
 
-  const transportConfig = {
-    serverUrl,
-    appId,
-    headers: options.headers,
-    fetch: options.fetch,
-    onError: options.onError,
-    timeout: options.timeout,
+  const transportConfig = { serverUrl, appId, headers: options.headers, fetch: options.fetch, onError, timeout: options.timeout };
+  const bearer = () => {
+    const token = session.getToken();
+    return token ? `Bearer ${token}` : null;
   };
   const transport = createTransport({
     ...transportConfig,
     authHeaders: (): Record<string, string> => {
-      const token = session.getToken();
-      return token ? { Authorization: `Bearer ${token}` } : {};
+      const authorization = bearer();
+      return authorization ? { Authorization: authorization } : {};
     },
+    // A token the server rejected is dead: drop it at once, so no later request carries it.
+    onUnauthorized: session.rejected,
   });
 
   const entityContext = { transport, appId, realtime };
   let serviceRole: ServiceRoleClient<S> | undefined;
   const serviceToken = options.serviceToken;
+  const auth = createAuthModule({ transport, appId, appBaseUrl, session });
+  const publicSettings = createPublicSettingsModule(transport, appId);
+  const analytics = createAnalyticsModule({ transport, appId, auth, enabled: options.analytics?.enabled === true });
+  const requiresAuth = options.requiresAuth === true;
+  const actors = createActorsModule({
+    appId,
+    // The proxy fallback needs an absolute host: "" (this origin) means the page's.
+    host: serverUrl || (typeof window !== 'undefined' ? window.location.origin : ''),
+    functionsVersion: options.functionsVersion,
+    getToken: session.getToken,
+    // No onError: an older platform answers every mint with 409 before the proxy fallback.
+    mintTransport: createTransport({ ...transportConfig, onError: undefined, authHeaders: () => ({}) }),
+  });
+
+  if (requiresAuth && typeof window !== 'undefined') {
+    // After creation, like the reference, so the caller can finish setting up first.
+    setTimeout(() => {
+      auth.isAuthenticated().then(
+        (signedIn) => signedIn || auth.redirectToLogin(window.location.href),
+        (error: unknown) => console.error('[platform-sdk] the session check failed:', error),
+      );
+    }, 0);
+  }
 
   return {
     entities: createEntitiesModule<S>(entityContext),
     entity: (name) => createEntityHandler(entityContext, name),
-    auth: createAuthModule({ transport, appId, appBaseUrl, session }),
+    auth,
     integrations: createIntegrationsModule(transport, appId),
     integration: (packageName, endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName),
-    functions: createFunctionsModule(transport, appId, options.functionsVersion),
+    connectors: lazyMethods(async () => (await import('./connectors')).createUserConnectorsModule(transport, appId), [
+      'connectAppUser',
+      'disconnectAppUser',
+    ]),
+    functions: createFunctionsModule(transport, appId, options.functionsVersion, {
+      serverUrl,
+      fetch: options.fetch,
+      authorization: bearer,
+    }),
     agents: createAgentsModule({ transport, appId, serverUrl, getToken: session.getToken, realtime }),
+    aiGateway: createAiGatewayModule(serverUrl, appId, session.getToken),
     appLogs: createAppLogsModule(transport, appId),
-    publicSettings: createPublicSettingsModule(transport, appId),
+    app: { getPublicSettings: () => publicSettings.get() },
+    users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
+    analytics,
+    actors: actors.module,
+    publicSettings,
+    fetchWithAuth: async (path, init) =>
+      (await import('./fetch-with-auth')).fetchWithAuth(
+        {
+          appId,
+          serverUrl,
+          functionsVersion: options.functionsVersion,
+          platformHeaders: options.headers,
+          userToken: session.getToken,
+          serviceToken,
+        },
+        path,
+        init,
+      ),
     get asServiceRole() {
       if (!serviceToken) throw serviceTokenRequired();
       serviceRole ??= createServiceRoleClient<S>({
@@ -172,9 +236,12 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
       });
       return serviceRole;
     },
-    setToken: (token, persist) => session.setToken(token, persist),
+    setToken: (token, persist) => auth.setToken(token, persist),
     getToken: session.getToken,
+    getConfig: () => ({ serverUrl, appId, requiresAuth }),
     cleanup() {
+      analytics.cleanup();
+      actors.closeAll();
       realtimeConnection?.close();
       serviceRealtimeConnection?.close();
     },

@@ -5,6 +5,20 @@ import { invalidArgument } from './errors';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, Transport } from './transport';
 import type {
+  DeleteManyResult,
+  DeleteResult,
+  EntityAggregateResult,
+  EntityAggregateSpec,
+  EntityDistinctOptions,
+  EntityListOptions,
+  EntityPage,
+  EntityUpdateOperators,
+  EntityUpsertOptions,
+  EntityUpsertResult,
+  ImportResult,
+  UpdateManyResult,
+} from './entity-types';
+import type {
   EntityChangeEvent,
   EntityFields,
   EntityFilter,
@@ -33,6 +47,13 @@ export interface EntityHandler<T extends object = EntityFields> {
     fields?: readonly FieldName<T>[],
     options?: CallOptions,
   ): Promise<EntityRecord<T>[]>;
+  /** One cursor page of the distinct values of a field (`GET {Name}/v2/list?distinct`). */
+  list<K extends FieldName<T>>(
+    options: EntityDistinctOptions<EntityRecord<T>, K>,
+    callOptions?: CallOptions,
+  ): Promise<EntityPage<EntityRecord<T>[K]>>;
+  /** One cursor page of records (`GET {Name}/v2/list`); pass `next_cursor` back as `cursor`. */
+  list(options: EntityListOptions<EntityRecord<T>>, callOptions?: CallOptions): Promise<EntityPage<EntityRecord<T>>>;
   /** Lists records matching a Mongo-like filter, sent as the `q` JSON parameter. */
   filter(
     query: EntityFilter<T>,
@@ -42,6 +63,18 @@ export interface EntityHandler<T extends object = EntityFields> {
     fields?: readonly FieldName<T>[],
     options?: CallOptions,
   ): Promise<EntityRecord<T>[]>;
+  /** One cursor page of the distinct values of a field among the matching records. */
+  filter<K extends FieldName<T>>(
+    query: EntityFilter<T>,
+    options: EntityDistinctOptions<EntityRecord<T>, K>,
+    callOptions?: CallOptions,
+  ): Promise<EntityPage<EntityRecord<T>[K]>>;
+  /** One cursor page of the matching records. */
+  filter(
+    query: EntityFilter<T>,
+    options: EntityListOptions<EntityRecord<T>>,
+    callOptions?: CallOptions,
+  ): Promise<EntityPage<EntityRecord<T>>>;
   /** Reads one record by id. */
   get(id: string, options?: CallOptions): Promise<EntityRecord<T>>;
   /** Creates a record; objects holding File/Blob values are sent as multipart. */
@@ -49,13 +82,27 @@ export interface EntityHandler<T extends object = EntityFields> {
   /** Updates a record with a partial set of fields (`PUT`). */
   update(id: string, data: Partial<T>, options?: CallOptions): Promise<EntityRecord<T>>;
   /** Deletes one record. */
-  delete(id: string, options?: CallOptions): Promise<unknown>;
+  delete(id: string, options?: CallOptions): Promise<DeleteResult>;
   /** Deletes every record matching the filter (`DELETE` on the collection with the filter as body). */
-  deleteMany(query: EntityFilter<T>, options?: CallOptions): Promise<unknown>;
+  deleteMany(query: EntityFilter<T>, options?: CallOptions): Promise<DeleteManyResult>;
   /** Creates several records in one request. */
   bulkCreate(records: Partial<T>[], options?: CallOptions): Promise<EntityRecord<T>[]>;
+  /** Applies an update operator document to every matching record (`PATCH {Name}/update-many`). */
+  updateMany(query: EntityFilter<T>, data: EntityUpdateOperators, options?: CallOptions): Promise<UpdateManyResult>;
+  /** Updates several records by id, each with its own fields (`PUT {Name}/bulk`). */
+  bulkUpdate(records: (Partial<T> & { id: string })[], options?: CallOptions): Promise<EntityRecord<T>[]>;
+  /** Creates or updates records by a natural key (`POST {Name}/upsert`). */
+  upsert(
+    records: Partial<T>[],
+    upsertOptions: EntityUpsertOptions<EntityRecord<T>>,
+    options?: CallOptions,
+  ): Promise<EntityUpsertResult<EntityRecord<T>>>;
+  /** How many records match (`GET {Name}/count?q`); all records without a query. */
+  count(query?: EntityFilter<T>, options?: CallOptions): Promise<number>;
+  /** A server-side group-by (`POST {Name}/aggregate`). */
+  aggregate(spec: EntityAggregateSpec<EntityRecord<T>>, options?: CallOptions): Promise<EntityAggregateResult>;
   /** Imports records from a file (multipart field `file`). */
-  importEntities(file: Blob, options?: CallOptions): Promise<unknown>;
+  importEntities(file: Blob, options?: CallOptions): Promise<ImportResult<EntityRecord<T>>>;
   /**
    * Calls `callback` for every create, update and delete in this collection. Loads the real-time
    * client on first use.
@@ -77,13 +124,30 @@ function assertFilter(query: unknown): void {
   if (!isPlainObject(query)) throw invalidArgument('The filter must be an object, e.g. { status: "open" }');
 }
 
-function listQuery(sort?: string, limit?: number, skip?: number, fields?: readonly string[], filter?: object) {
+const DEFAULT_PAGE_LIMIT = 100;
+const fieldList = (fields: unknown) => (Array.isArray(fields) && fields.length > 0 ? fields.join(',') : undefined);
+
+/** The array form's query; like the reference, a 0 limit or skip is left out (the server default applies). */
+function listQuery(sort?: unknown, limit?: unknown, skip?: unknown, fields?: unknown, filter?: object) {
   return {
     q: filter ? JSON.stringify(filter) : undefined,
-    sort,
-    limit,
-    skip,
-    fields: fields && fields.length > 0 ? fields.join(',') : undefined,
+    sort: sort ? String(sort) : undefined,
+    limit: limit ? Number(limit) : undefined,
+    skip: skip ? Number(skip) : undefined,
+    fields: fieldList(fields),
+  };
+}
+
+/** The cursor-page form's query (`v2/list`): `distinct` excludes sort and fields. */
+function pageQuery(options: Record<string, unknown>, filter?: object) {
+  const distinct = 'distinct' in options;
+  return {
+    q: filter ? JSON.stringify(filter) : undefined,
+    limit: Number(options.limit) || DEFAULT_PAGE_LIMIT,
+    cursor: options.cursor ? String(options.cursor) : undefined,
+    distinct: distinct ? String(options.distinct) : undefined,
+    sort: !distinct && options.sort ? String(options.sort) : undefined,
+    fields: distinct ? undefined : fieldList(options.fields),
   };
 }
 
@@ -97,17 +161,28 @@ export function createEntityHandler<T extends object = EntityFields>(
   const collection = apiPath`/apps/${appId}/entities/${name}`;
   const item = (id: string) => `${collection}/${encodeURIComponent(assertPathSegment('Record id', id))}`;
 
+  // list(sort, limit, skip, fields) returns an array; list(options) returns one cursor page.
+  const read = (filter: object | undefined, args: unknown[]) => {
+    const [first, limit, skip, fields, options] = args;
+    if (isPlainObject(first)) {
+      return transport.request({ method: 'GET', path: `${collection}/v2/list`, query: pageQuery(first, filter) }, limit as CallOptions);
+    }
+    return transport.request(
+      { method: 'GET', path: collection, query: listQuery(first, limit, skip, fields, filter) },
+      options as CallOptions,
+    );
+  };
+  const seldom =
+    (name: keyof typeof import('./entities-more').seldomEntityCalls, arity: number) =>
+    async (...args: unknown[]) =>
+      (await import('./entities-more')).seldomEntityCalls[name](transport, collection, args.slice(0, arity), args[arity] as CallOptions);
+
   return {
-    async list(sort, limit, skip, fields, options) {
-      return transport.request({ method: 'GET', path: collection, query: listQuery(sort, limit, skip, fields) }, options);
-    },
-    async filter(query, sort, limit, skip, fields, options) {
+    list: (async (...args: unknown[]) => read(undefined, args)) as EntityHandler<T>['list'],
+    filter: (async (query: unknown, ...args: unknown[]) => {
       assertFilter(query);
-      return transport.request(
-        { method: 'GET', path: collection, query: listQuery(sort, limit, skip, fields, query) },
-        options,
-      );
-    },
+      return read(query as object, args);
+    }) as EntityHandler<T>['filter'],
     async get(id, options) {
       return transport.request({ method: 'GET', path: item(id) }, options);
     },
@@ -128,6 +203,11 @@ export function createEntityHandler<T extends object = EntityFields>(
       if (!Array.isArray(records)) throw invalidArgument('bulkCreate needs an array of records');
       return transport.request({ method: 'POST', path: `${collection}/bulk`, body: records }, options);
     },
+    updateMany: seldom('updateMany', 2) as EntityHandler<T>['updateMany'],
+    bulkUpdate: seldom('bulkUpdate', 1) as EntityHandler<T>['bulkUpdate'],
+    upsert: seldom('upsert', 2) as EntityHandler<T>['upsert'],
+    count: seldom('count', 1) as EntityHandler<T>['count'],
+    aggregate: seldom('aggregate', 1) as EntityHandler<T>['aggregate'],
     async importEntities(file, options) {
       if (typeof Blob === 'undefined' || !(file instanceof Blob)) throw invalidArgument('importEntities needs a File or Blob');
       const form = new FormData();

@@ -1,7 +1,7 @@
 /**
- * Backend functions: `functions.invoke(name, params)` (SPEC sections 5 and 7).
+ * Backend functions: `functions.invoke(name, params)` (SPEC sections 5 and 7) and `functions.fetch`.
  */
-import type { CallOptions, RawResponse, Transport } from './transport';
+import type { CallOptions, FetchLike, RawResponse, Transport } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment } from './validate';
 
 /** The header that selects a functions deployment (draft or published). */
@@ -19,9 +19,26 @@ export interface FunctionsModule {
     params?: Record<string, unknown> | FormData,
     options?: CallOptions,
   ): Promise<RawResponse<Result>>;
+  /**
+   * A plain fetch of a function's own HTTP route (`{serverUrl}/api/functions{path}`) with this client's
+   * Authorization; resolves with the Response as is (streams, any status).
+   */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export function createFunctionsModule(transport: Transport, appId: string, functionsVersion?: string): FunctionsModule {
+/** What `functions.fetch` needs besides the transport. */
+export interface RawFunctionsAccess {
+  serverUrl: string;
+  fetch: FetchLike | undefined;
+  authorization: () => string | null;
+}
+
+export function createFunctionsModule(
+  transport: Transport,
+  appId: string,
+  functionsVersion: string | undefined,
+  raw: RawFunctionsAccess,
+): FunctionsModule {
   const headers: Record<string, string> = functionsVersion ? { [FUNCTIONS_VERSION_HEADER]: functionsVersion } : {};
   return {
     async invoke<Result>(functionName: string, params?: unknown, options?: CallOptions) {
@@ -31,6 +48,15 @@ export function createFunctionsModule(transport: Transport, appId: string, funct
         { method: 'POST', path: apiPath`/apps/${appId}/functions/${name}`, body, headers },
         options,
       );
+    },
+    async fetch(path, init = {}) {
+      const requestHeaders = new Headers();
+      const authorization = raw.authorization();
+      if (authorization) requestHeaders.set('Authorization', authorization);
+      new Headers(init.headers).forEach((value, name) => requestHeaders.set(name, value));
+      const url = `${raw.serverUrl}/api/functions${String(path).startsWith('/') ? '' : '/'}${path}`;
+      const send = raw.fetch ?? ((input, requestInit) => globalThis.fetch(input, requestInit));
+      return send(url, { ...init, headers: requestHeaders });
     },
   };
 }

@@ -1,14 +1,45 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
-export { createClient, type ClientOptions, type PlatformClient } from './client';
-export { PlatformError, isPlatformError, ErrorCodes, type PlatformErrorJSON, type SdkErrorCode } from './errors';
-export { readStoredToken, storeToken, clearStoredToken, ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY } from './token-store';
+export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client';
+export { createClientFromRequest } from './from-request';
+export { Actor, type ActorConn } from './actor';
+export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors';
+export {
+  PlatformError,
+  PlatformError as Base44Error,
+  isPlatformError,
+  ErrorCodes,
+  type PlatformErrorJSON,
+  type SdkErrorCode,
+} from './errors';
+export {
+  readStoredToken,
+  storeToken,
+  clearStoredToken,
+  onStoredTokenChange,
+  takeTokenFromAddress,
+  ACCESS_TOKEN_KEY,
+  DUPLICATE_TOKEN_KEY,
+  type StoredTokenListener,
+} from './token-store';
+export { getAccessToken, saveAccessToken, removeAccessToken, getLoginUrl, type AccessTokenOptions } from './reference-helpers';
+export type * from './connectors';
+export type { FetchWithAuthInit } from './fetch-with-auth';
+export type { AiGatewayModule, AiGatewayConnection, AnalyticsModule, TrackEventParams, TrackEventProperties } from './misc-modules';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
 export { withSubscriptionHooks, type SubscriptionHooks } from './realtime-hooks';
 export type { CallOptions, QueryParams, RawResponse, FetchLike } from './transport';
-export type { AuthModule } from './auth';
+export type { AuthModule, LoginProvider } from './auth';
 export type { EntityHandler, EntitiesModule } from './entities';
-export type { IntegrationEndpoint, IntegrationsModule, KnownCoreIntegrations, PackageIntegrations } from './integrations';
+export type {
+  IntegrationEndpoint,
+  IntegrationsModule,
+  KnownCoreIntegrations,
+  PackageIntegrations,
+  CustomIntegrationsModule,
+  CustomIntegrationCallParams,
+  CustomIntegrationCallResponse,
+} from './integrations';
 export type { FunctionsModule } from './functions';
 export type { AgentsModule, ConversationQuery } from './agents';
 export type { AppLogsModule } from './app-logs';

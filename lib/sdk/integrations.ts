@@ -33,8 +33,37 @@ export interface KnownCoreIntegrations {
 /** Endpoints of one package, by name. */
 export type PackageIntegrations = { readonly [endpoint: string]: IntegrationEndpoint };
 
-/** `integrations.Core` (typed known endpoints plus any other name) and any installable package. */
-export type IntegrationsModule = { readonly Core: KnownCoreIntegrations & PackageIntegrations } & {
+/** Parameters of a custom (OpenAPI-described) integration call. */
+export interface CustomIntegrationCallParams {
+  /** The request body. */
+  payload?: Record<string, unknown>;
+  /** Values for the operation's `{placeholders}` in its path; sent as `path_params`. */
+  pathParams?: Record<string, string>;
+  /** Query parameters; sent as `query_params`. */
+  queryParams?: Record<string, unknown>;
+}
+
+export interface CustomIntegrationCallResponse {
+  success: boolean;
+  status_code: number;
+  data: unknown;
+}
+
+/** `integrations.custom`: integrations the workspace described with an OpenAPI document. */
+export interface CustomIntegrationsModule {
+  call(
+    slug: string,
+    operationId: string,
+    params?: CustomIntegrationCallParams,
+    options?: CallOptions,
+  ): Promise<CustomIntegrationCallResponse>;
+}
+
+/** `integrations.Core` (typed known endpoints plus any other name), `custom`, and any installable package. */
+export type IntegrationsModule = {
+  readonly Core: KnownCoreIntegrations & PackageIntegrations;
+  readonly custom: CustomIntegrationsModule;
+} & {
   readonly [packageName: string]: PackageIntegrations;
 };
 
@@ -50,7 +79,7 @@ export function createIntegrationEndpoint(
   const path =
     pkg === 'Core'
       ? apiPath`/apps/${appId}/integration-endpoints/Core/${endpoint}`
-      : apiPath`/apps/${appId}/installable/${pkg}/integration-endpoints/${endpoint}`;
+      : apiPath`/apps/${appId}/integration-endpoints/installable/${pkg}/integration-endpoints/${endpoint}`;
   return async (params, options) => {
     const body = assertNamedParams('Integration', endpoint, params);
     return transport.request<unknown>({ method: 'POST', path, body }, options);
@@ -67,7 +96,12 @@ export function createIntegrationsModule(transport: Transport, appId: string): I
       const name = proxyKey(property);
       return name === undefined ? undefined : build(name);
     } });
+  const custom: CustomIntegrationsModule = {
+    call: async (...args) => (await import('./custom-integrations')).callCustomIntegration(transport, appId, ...args),
+  };
   return lookup((packageName) =>
-    lookup((endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName)),
+    packageName === 'custom'
+      ? custom
+      : lookup((endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName)),
   ) as IntegrationsModule;
 }

@@ -60,9 +60,14 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       const hooks = subscriptionHooksOf(callback);
       return whenLoaded(hooks, (realtime) => realtime.subscribeToEntity<T>(entityName, callback, hooks));
     },
-    subscribeToConversation(conversationId: string, callback: (conversation: AgentConversation) => void) {
+    subscribeToConversation(
+      conversationId: string,
+      callback: (conversation: AgentConversation) => void,
+      _hooks: SubscriptionHooks | undefined,
+      initial: Promise<AgentConversation>,
+    ) {
       const hooks = subscriptionHooksOf(callback);
-      return whenLoaded(hooks, (realtime) => realtime.subscribeToConversation(conversationId, callback, hooks));
+      return whenLoaded(hooks, (realtime) => realtime.subscribeToConversation(conversationId, callback, hooks, initial));
     },
     refreshToken: () => instance?.refreshToken(),
     close: () => {

@@ -72,6 +72,12 @@ export function parseEntityChange<T extends object = EntityFields>(data: unknown
   };
 }
 
+/** `messages` with `message` in place of the one with its id, else appended. */
+export function mergeMessage(messages: readonly AgentMessage[], message: AgentMessage): AgentMessage[] {
+  const index = message.id === undefined ? -1 : messages.findIndex((existing) => existing?.id === message.id);
+  return index === -1 ? [...messages, message] : messages.map((existing, i) => (i === index ? message : existing));
+}
+
 /**
  * Parses an agent room's `update_model` data (the whole conversation); null when malformed. The
  * platform also names the changed message under `_message`: it is merged into `messages` (replacing
@@ -81,13 +87,27 @@ export function parseConversationUpdate(data: unknown): AgentConversation | null
   const parsed = parseJson(data);
   if (!isRecordObject(parsed) || typeof parsed.id !== 'string' || !Array.isArray(parsed.messages)) return null;
   const { _message: changed, ...conversation } = parsed;
-  const messages = parsed.messages as AgentMessage[];
-  if (isRecordObject(changed)) {
-    const message = changed as AgentMessage;
-    const index = message.id === undefined ? -1 : messages.findIndex((existing) => existing?.id === message.id);
-    conversation.messages = index === -1 ? [...messages, message] : messages.map((m, i) => (i === index ? message : m));
-  }
+  if (isRecordObject(changed)) conversation.messages = mergeMessage(parsed.messages as AgentMessage[], changed as AgentMessage);
   return conversation as AgentConversation;
+}
+
+/** One conversation update: the changed message (`_message`), and the whole conversation if it was sent. */
+export interface ConversationChange {
+  message: AgentMessage | undefined;
+  conversation: AgentConversation | undefined;
+}
+
+/**
+ * Parses an agent room's update. The platform sends `{ _message }` (maybe more): the message is merged
+ * into the conversation loaded on subscribe, as the reference does. A whole conversation sent without
+ * `_message` (older servers) replaces the state. Null when it is neither.
+ */
+export function parseConversationChange(data: unknown): ConversationChange | null {
+  const parsed = parseJson(data);
+  if (!isRecordObject(parsed)) return null;
+  const message = isRecordObject(parsed._message) ? (parsed._message as AgentMessage) : undefined;
+  const conversation = parseConversationUpdate(parsed) ?? undefined;
+  return message || conversation ? { message, conversation } : null;
 }
 
 function describe(data: unknown): string {
@@ -123,9 +143,9 @@ export function decodeEntityChange<T extends object = EntityFields>(room: string
   return decode(room, data, (value) => parseEntityChange<T>(value), 'a change event { type, id, data }');
 }
 
-/** A conversation, or the problem to report instead. */
-export function decodeConversationUpdate(room: string, data: unknown): Decoded<AgentConversation> {
-  return decode(room, data, parseConversationUpdate, 'a conversation { id, messages }');
+/** A conversation change, or the problem to report instead. */
+export function decodeConversationChange(room: string, data: unknown): Decoded<ConversationChange> {
+  return decode(room, data, parseConversationChange, 'a message { _message } or a conversation { id, messages }');
 }
 
 /** The `update_model` envelope `{ room, data }`; null when it names no room. */

@@ -11,13 +11,14 @@ import type { PlatformError } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import {
   RealtimeErrorCodes,
-  decodeConversationUpdate,
+  decodeConversationChange,
   decodeEntityChange,
   parseServerError,
   parseUpdateEnvelope,
   type Decoded,
   type RealtimeProblem,
 } from './realtime-parse';
+import { followConversation } from './realtime-conversation';
 import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
 import { socketUrlProblem } from './realtime-url';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
@@ -46,6 +47,8 @@ export interface RealtimeConfig {
   appId: string;
   /** Read at each (re)connect so the socket authenticates as the current user. */
   getToken: () => string | null;
+  /** The anonymous visitor id sent (as `anonymous_id`) when there is no token. */
+  getVisitorId?: () => string;
 }
 
 /**
@@ -66,11 +69,15 @@ export interface Realtime {
     callback: (event: EntityChangeEvent<T>) => void,
     hooks?: SubscriptionHooks,
   ): Unsubscribe;
-  /** Calls `callback` with the whole conversation after each change; bad updates go to `hooks.onError`. */
+  /**
+   * Calls `callback` with the whole conversation after each change: each update's `_message` is merged
+   * into `initial` (the conversation loaded on subscribe). Bad updates go to `hooks.onError`.
+   */
   subscribeToConversation(
     conversationId: string,
     callback: (conversation: AgentConversation) => void,
-    hooks?: SubscriptionHooks,
+    hooks: SubscriptionHooks | undefined,
+    initial: Promise<AgentConversation>,
   ): Unsubscribe;
   /** Reconnects with the current token after a login or logout, and rejoins every room. */
   refreshToken(): void;
@@ -113,7 +120,9 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
 
   function query(): Record<string, string> {
     const token = config.getToken();
-    return token ? { app_id: config.appId, token } : { app_id: config.appId };
+    if (token) return { app_id: config.appId, token };
+    const visitor = config.getVisitorId?.();
+    return visitor ? { app_id: config.appId, anonymous_id: visitor } : { app_id: config.appId };
   }
 
   /** The current query, or undefined (after telling every subscriber) when its URL is too long. */
@@ -256,8 +265,9 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
     ) {
       return subscribeDecoded(entityRoom(config.appId, entityName), decodeEntityChange<T>, callback, hooks);
     },
-    subscribeToConversation(conversationId, callback, hooks) {
-      return subscribeDecoded(conversationRoom(conversationId), decodeConversationUpdate, callback, hooks);
+    subscribeToConversation(conversationId, callback, hooks, initial) {
+      const follow = followConversation(initial, callback, (error) => hooks?.onError?.(error as PlatformError));
+      return subscribeDecoded(conversationRoom(conversationId), decodeConversationChange, follow, hooks);
     },
     refreshToken() {
       if (!socket) {

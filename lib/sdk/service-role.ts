@@ -8,7 +8,10 @@ import { createAppLogsModule, type AppLogsModule } from './app-logs';
 import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
 import { ErrorCodes, PlatformError } from './errors';
 import { createFunctionsModule, type FunctionsModule } from './functions';
+import type { ConnectorsModule } from './connectors';
 import { createIntegrationsModule, type IntegrationsModule } from './integrations';
+import { lazyMethods } from './lazy';
+import { createAiGatewayModule, type AiGatewayModule } from './misc-modules';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import { createTransport, type CallOptions, type TransportConfig } from './transport';
 import type { EntityFields, EntitySchemas } from './types';
@@ -20,7 +23,9 @@ export const SERVICE_TOKEN_REQUIRED_MESSAGE =
 
 export interface SsoModule {
   /** An SSO access token for a user (`GET /apps/{appId}/auth/sso/accesstoken/{userId}`). */
-  getAccessToken(userId: string, options?: CallOptions): Promise<unknown>;
+  getAccessToken(userId: string, options?: CallOptions): Promise<{ access_token: string }>;
+  /** The user's stored SSO (OIDC) id token (`GET /apps/{appId}/auth/sso/idtoken/{userId}`). */
+  getIdToken(userId: string, options?: CallOptions): Promise<string>;
 }
 
 export interface ServiceRoleClient<S extends EntitySchemas> {
@@ -31,7 +36,11 @@ export interface ServiceRoleClient<S extends EntitySchemas> {
   functions: FunctionsModule;
   agents: AgentsModule;
   appLogs: AppLogsModule;
+  aiGateway: AiGatewayModule;
+  connectors: ConnectorsModule;
   sso: SsoModule;
+  /** Closes the service role's real-time socket. */
+  cleanup(): void;
 }
 
 interface ServiceRoleContext {
@@ -61,19 +70,32 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
     },
   });
   const entityContext = { transport, appId, realtime };
+  const ssoPath = (kind: string, userId: string) => apiPath`/apps/${appId}/auth/sso/${kind}/${assertPathSegment('User id', userId)}`;
   return {
     entities: createEntitiesModule<S>(entityContext),
     entity: (name) => createEntityHandler(entityContext, name),
     integrations: createIntegrationsModule(transport, appId),
-    functions: createFunctionsModule(transport, appId, context.functionsVersion),
+    functions: createFunctionsModule(transport, appId, context.functionsVersion, {
+      serverUrl: context.serverUrl,
+      fetch: context.transportConfig.fetch,
+      authorization: () => `Bearer ${serviceToken}`,
+    }),
     // The WhatsApp link carries the user's token, never the service token: links get shared and logged.
     agents: createAgentsModule({ transport, appId, serverUrl: context.serverUrl, getToken: getUserToken, realtime }),
     appLogs: createAppLogsModule(transport, appId),
+    aiGateway: createAiGatewayModule(context.serverUrl, appId, () => serviceToken),
+    connectors: lazyMethods(async () => (await import('./connectors')).createConnectorsModule(transport, appId), [
+      'getAccessToken',
+      'getConnection',
+      'getWorkspaceConnection',
+      'getCurrentAppUserAccessToken',
+      'getCurrentAppUserConnection',
+      'callApi',
+    ]) as ConnectorsModule,
     sso: {
-      async getAccessToken(userId, options) {
-        const user = encodeURIComponent(assertPathSegment('User id', userId));
-        return transport.request({ method: 'GET', path: `${apiPath`/apps/${appId}/auth/sso/accesstoken`}/${user}` }, options);
-      },
+      getAccessToken: (userId, options) => transport.request({ method: 'GET', path: ssoPath('accesstoken', userId) }, options),
+      getIdToken: (userId, options) => transport.request({ method: 'GET', path: ssoPath('idtoken', userId) }, options),
     },
+    cleanup: () => realtime().close(),
   };
 }

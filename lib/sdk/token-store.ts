@@ -30,6 +30,31 @@ export function readStoredToken(): string | null {
   }
 }
 
+/** Called with the new stored token (null when it was removed). */
+export type StoredTokenListener = (token: string | null) => void;
+
+const listeners = new Set<StoredTokenListener>();
+
+/**
+ * Calls `listener` whenever this page stores or removes the token through this module (a login, a
+ * logout, a token the server rejected with 401). Other tabs are reported by the `storage` event.
+ * @returns A function that stops listening.
+ */
+export function onStoredTokenChange(listener: StoredTokenListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(token: string | null): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(token);
+    } catch {
+      // One faulty listener must not keep the others from learning about the change.
+    }
+  }
+}
+
 /** Stores the token under both keys. Returns false when it could not be stored. */
 export function storeToken(token: string): boolean {
   const store = storage();
@@ -37,10 +62,11 @@ export function storeToken(token: string): boolean {
   try {
     store.setItem(ACCESS_TOKEN_KEY, token);
     store.setItem(DUPLICATE_TOKEN_KEY, token);
-    return true;
   } catch {
     return false;
   }
+  notify(token);
+  return true;
 }
 
 /** Removes the token from both keys. Returns false when storage is unavailable. */
@@ -50,8 +76,32 @@ export function clearStoredToken(): boolean {
   try {
     store.removeItem(ACCESS_TOKEN_KEY);
     store.removeItem(DUPLICATE_TOKEN_KEY);
-    return true;
   } catch {
     return false;
+  }
+  notify(null);
+  return true;
+}
+
+/** The address-bar parameter a platform login hands the token back in. */
+export const TOKEN_PARAM = 'access_token';
+
+/**
+ * A token handed over in the address (`?access_token=`), as the reference client reads it: stored,
+ * and removed from the address at once so it is not bookmarked, shared or sent as a Referer.
+ * Null when there is none (or no window).
+ */
+export function takeTokenFromAddress(): string | null {
+  if (typeof window === 'undefined' || !window.location) return null;
+  try {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get(TOKEN_PARAM);
+    if (!token) return null;
+    storeToken(token);
+    url.searchParams.delete(TOKEN_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    return token;
+  } catch {
+    return null;
   }
 }

@@ -1,10 +1,14 @@
 /**
- * The single HTTP pipeline every module uses: one ofetch instance, the platform headers, body
- * encoding, per-call timeout and AbortSignal, and normalisation of every failure into PlatformError.
+ * The single HTTP pipeline every module uses: the platform headers, body encoding, per-call timeout
+ * and AbortSignal, and normalisation of every failure into PlatformError.
+ *
+ * It calls fetch directly. An HTTP library (ofetch, with ufo and destr) was half of the SDK's initial
+ * bundle while the little it did here (parse the body, turn a status into an error) is a dozen lines;
+ * the size budget (a fifth of the reference) pays for the whole platform surface instead.
  */
-import { createFetch, FetchError } from 'ofetch';
 import { ErrorCodes, PlatformError, invalidArgument } from './errors';
 import { encodeRequestBody } from './payload';
+import { visitorId } from './visitor-id';
 
 /** Per-call options accepted by every SDK method that sends a request. */
 export interface CallOptions {
@@ -19,7 +23,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 /** What a module asks the transport to send. `path` is relative to `{serverUrl}/api`. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: QueryParams;
   /** JSON by default; multipart for FormData or an object holding File/Blob values. */
@@ -49,9 +53,13 @@ export interface TransportConfig {
   timeout?: number;
   /** Authorization (and related) headers, read per request so token changes apply at once. */
   authHeaders: () => Record<string, string>;
+  /** Told of a 401 answer, with the Authorization header the request carried (if any). */
+  onUnauthorized?: (sentAuthorization: string | null) => void;
 }
 
 export interface Transport {
+  /** `{serverUrl}/api`, for the rare request that cannot go through {@link Transport.request} (a beacon). */
+  baseUrl: string;
   request<T>(spec: RequestSpec, options?: CallOptions): Promise<T>;
   requestRaw<T>(spec: RequestSpec, options?: CallOptions): Promise<RawResponse<T>>;
 }
@@ -109,12 +117,24 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** SPEC section 8: body `message`, else `detail`, else the transport's "Request failed..." text. */
-export function errorFromResponse(status: number, data: unknown, cause: unknown): PlatformError {
-  const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * The reference's order (SPEC section 8 extended): message from `error.message`, `message`, `detail`,
+ * else "Request failed with status code N"; code from `error.code`, `code`, else the
+ * `x-base44-connector-error` header.
+ */
+export function errorFromResponse(status: number, data: unknown, cause: unknown, headers?: Headers): PlatformError {
+  const body = asRecord(data);
+  const nested = asRecord(body.error);
   const message =
-    nonEmptyString(body.message) ?? nonEmptyString(body.detail) ?? `Request failed with status code ${status}`;
-  return new PlatformError(message, { status, code: nonEmptyString(body.code), data, cause });
+    nonEmptyString(nested.message) ??
+    nonEmptyString(body.message) ??
+    nonEmptyString(body.detail) ??
+    `Request failed with status code ${status}`;
+  const code = nonEmptyString(nested.code) ?? nonEmptyString(body.code) ?? nonEmptyString(headers?.get('x-base44-connector-error'));
+  return new PlatformError(message, { status, code, data, cause });
 }
 
 interface FailureContext {
@@ -130,21 +150,25 @@ function normaliseFailure(error: unknown, context: FailureContext): PlatformErro
   if (context.callerSignal?.aborted) {
     return new PlatformError('Request aborted', { code: ErrorCodes.aborted, cause: context.callerSignal.reason });
   }
-  if (error instanceof FetchError && error.response) {
-    return errorFromResponse(error.response.status, error.data, error);
-  }
   // No response at all: refused, reset, DNS, offline, or blocked by CORS.
-  const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error;
-  return new PlatformError('Network failure', { code: ErrorCodes.network, cause });
+  return new PlatformError('Network failure', { code: ErrorCodes.network, cause: error });
+}
+
+/** The body as the reference reads it: JSON when it parses, else the text ("" when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** Creates the transport. `serverUrl` may be empty for same-origin requests in a browser. */
 export function createTransport(config: TransportConfig): Transport {
   const baseUrl = `${config.serverUrl.replace(/\/+$/, '')}/api`;
-  const platformFetch = createFetch({
-    // Read the global per call so polyfills and test doubles installed later still apply.
-    fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  });
+  // Read the global per call so polyfills and test doubles installed later still apply.
+  const send: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   function buildHeaders(spec: RequestSpec, contentType: string | undefined): Headers {
     const headers = new Headers(config.headers);
@@ -154,6 +178,8 @@ export function createTransport(config: TransportConfig): Transport {
     if (pageUrl) headers.set('X-Origin-URL', pageUrl);
     for (const [name, value] of Object.entries(config.authHeaders())) headers.set(name, value);
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
+    // Like the reference: an anonymous browser visitor is named, so the platform can group its agent chats.
+    if (pageUrl && !headers.has('Authorization')) headers.set('X-Base44-Anonymous-Id', visitorId());
     if (contentType) headers.set('Content-Type', contentType);
     return headers;
   }
@@ -163,27 +189,29 @@ export function createTransport(config: TransportConfig): Transport {
     assertTimeout(timeoutMs);
     const { body, contentType } = encodeRequestBody(spec.body);
     const abort = linkAbort(options.signal, timeoutMs);
+    const headers = buildHeaders(spec, contentType);
+    const fail = (failure: PlatformError): PlatformError => {
+      if (failure.status === 401) config.onUnauthorized?.(headers.get('Authorization'));
+      if (failure.code !== ErrorCodes.aborted) reportFailure(failure);
+      return failure;
+    };
+    let response: Response;
+    let data: unknown;
     try {
-      const response = await platformFetch.raw<T>(baseUrl + withQuery(spec.path, spec.query), {
+      response = await send(baseUrl + withQuery(spec.path, spec.query), {
         method: spec.method,
         body,
-        headers: buildHeaders(spec, contentType),
+        headers,
         signal: abort.signal,
-        // Retrying is the data layer's decision (queries retry once); a retried POST could duplicate.
-        retry: false,
       });
-      return { data: response._data as T, status: response.status, headers: response.headers };
+      data = await readBody(response);
     } catch (error) {
-      const failure = normaliseFailure(error, {
-        timedOut: abort.timedOut(),
-        timeoutMs,
-        callerSignal: options.signal,
-      });
-      if (failure.code !== ErrorCodes.aborted) reportFailure(failure);
-      throw failure;
+      throw fail(normaliseFailure(error, { timedOut: abort.timedOut(), timeoutMs, callerSignal: options.signal }));
     } finally {
       abort.dispose();
     }
+    if (!response.ok) throw fail(errorFromResponse(response.status, data, response, response.headers));
+    return { data: data as T, status: response.status, headers: response.headers };
   }
 
   function reportFailure(failure: PlatformError): void {
@@ -195,6 +223,7 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   return {
+    baseUrl,
     requestRaw,
     async request<T>(spec: RequestSpec, options?: CallOptions): Promise<T> {
       return (await requestRaw<T>(spec, options)).data;

@@ -1,4 +1,7 @@
 /** Shared data shapes of the platform API (SPEC section 3, PLATFORM-NOTES). */
+import type { EntityFilterQuery, SortField } from './entity-types';
+
+export type * from './entity-types';
 
 /** Field values of an entity with no declared type. */
 export type EntityFields = Record<string, unknown>;
@@ -27,11 +30,11 @@ export type SchemaFields<S extends EntitySchemas, Name extends keyof S> = S[Name
 /** A field name of a record, usable for `fields`. */
 export type FieldName<T extends object> = keyof EntityRecord<T> & string;
 
-/** A sort key: a field name, with a leading "-" for descending order. */
-export type SortKey<T extends object> = FieldName<T> | `-${FieldName<T>}`;
+/** A sort key: a field name, with a leading "-" for descending (or "+" for ascending) order. */
+export type SortKey<T extends object> = SortField<EntityRecord<T>>;
 
-/** A Mongo-like filter (`{ status: 'open', priority: { $gt: 2 } }`), sent as the `q` JSON. */
-export type EntityFilter<T extends object> = { [K in FieldName<T>]?: unknown } & Record<string, unknown>;
+/** A Mongo-like filter over a record's fields (see {@link EntityFilterQuery}), sent as the `q` JSON. */
+export type EntityFilter<T extends object> = EntityFilterQuery<EntityRecord<T>>;
 
 /** A real-time change of an entity collection. */
 export interface EntityChangeEvent<T extends object = EntityFields> {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { headersForPath, parseHeadersFile } from '../../deploy/headers/formats';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
-import { resolveStaticFile } from './resolve';
+import { pathOfRequestTarget, resolveStaticFile } from './resolve';
 
 export interface StaticServerOptions {
   /** The folder to serve (a Next.js static export). */
@@ -60,7 +60,7 @@ export function createStaticServer({ root }: StaticServerOptions): Server {
       res.end('Method Not Allowed');
       return;
     }
-    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const urlPath = pathOfRequestTarget(req.url);
     const { file, status } = await resolveStaticFile(absoluteRoot, urlPath);
     const info = await stat(file);
     const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;

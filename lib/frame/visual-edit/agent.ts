@@ -1,30 +1,32 @@
 /**
- * The visual-edit agent: hover and selection outlines, click capture, element reports and the
- * editor's class and text changes (SPEC.md sections 4, 7 and 9).
+ * The visual-edit agent: hover and selection outlines, click capture, element reports, and every
+ * message of the reference agent in `@base44/vite-plugin` 1.0.42, with the same observable
+ * behaviour (see docs/EDITOR-DEVIATIONS.md for the intended differences).
  *
  * It only ever receives messages that the bridge has already checked (source, origin, shape), and
- * it only posts through the bridge, which knows the one origin it may post to.
+ * it only posts through the bridge, which knows the one origin it may post to. The features live
+ * in their own modules; this file holds the selection state and routes messages to them.
  */
 import {
   closeDropdowns,
   elementPositionUpdate,
   elementSelected,
+  selectionCleared,
   type IncomingMessage,
   type OutgoingMessage,
 } from '../messages';
+import { describeSelection } from './describe';
+import { applyElementEdit } from './edits';
+import { canStartEditing, createInlineEditor } from './inline-edit';
+import { createLayerMenu } from './layer-menu';
 import { OverlayLayer } from './overlays';
+import { createPageFeatures } from './page-features';
+import { addPageStyle, EDIT_MODE_CSS, freezeAnimations } from './page-styles';
 import { isInViewport, positionOf } from './positions';
-import {
-  applyClasses,
-  applyTextContent,
-  describeElement,
-  editableElementFrom,
-  findElementsById,
-  selectorIdOf,
-} from './selection';
+import { editableElementFrom, findElementsById, selectorIdOf } from './selection';
 import { loadTailwindRuntime } from './tailwind-runtime';
 
-/** SPEC.md section 9: overlays re-sync this long after a class or content change. */
+/** SPEC.md section 9: overlays re-sync this long after a change. */
 export const RESYNC_DELAY_MS = 50;
 
 /** Pointer events that would make the app act (follow a link, press a button, focus an input). */
@@ -33,6 +35,8 @@ const CAPTURED_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'db
 export interface VisualEditAgentOptions {
   win: Window;
   post: (message: OutgoingMessage) => void;
+  /** Origins font CSS and font files may come from (NEXT_PUBLIC_EDITOR_FONT_ORIGINS). */
+  fontOrigins?: readonly string[];
   /** Injected in tests; loads Tailwind's browser build by default. */
   loadTailwind?: (doc: Document) => Promise<void>;
   /** Injected in tests (jsdom cannot reload); `location.reload()` by default. */
@@ -64,25 +68,8 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
   let selectedElement: Element | null = null;
   let resyncTimer: ReturnType<typeof setTimeout> | null = null;
   let frameRequest: number | null = null;
-  let cursorSheet: CSSStyleSheet | null = null;
-  let previousCursor = '';
-
-  // ---- reports -------------------------------------------------------------------------------
-
-  /** The selected element if still in the page, else the first element that now has its id. */
-  const currentTarget = (id: string): Element | null => {
-    if (id === selectedId && selectedElement?.isConnected) return selectedElement;
-    return findElementsById(win, id)[0] ?? null;
-  };
-
-  const reportPosition = (id: string) => {
-    const element = currentTarget(id);
-    if (!element) return;
-    const position = positionOf(element);
-    post(elementPositionUpdate(id, position, isInViewport(position, win)));
-  };
-
-  // ---- overlays ------------------------------------------------------------------------------
+  let removeEditStyle: (() => void) | null = null;
+  let resumeAnimations: (() => void) | null = null;
 
   const showHover = (id: string | null) => {
     hoveredId = id;
@@ -96,11 +83,56 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
       return;
     }
     const targets = findElementsById(win, selectedId);
-    if (selectedElement && !selectedElement.isConnected) selectedElement = targets[0] ?? null;
+    if (selectedElement && !selectedElement.isConnected) {
+      // Re-rendered (an image swap): follow the element at the same static-array index.
+      const index = selectedElement.getAttribute('data-arr-index');
+      selectedElement = targets.find((target) => target.getAttribute('data-arr-index') === index) ?? targets[0] ?? null;
+    }
     overlays.selected.show(targets, selectedElement ? selectedElement.tagName.toLowerCase() : null);
+    const label = overlays.selected.firstLabel();
+    if (label && selectedElement) layers.attach(label, selectedElement);
   };
 
-  /** After a change, elements may have moved or been re-rendered: look them up again. */
+  const layers = createLayerMenu({
+    win,
+    select: (element) => {
+      const id = selectorIdOf(element);
+      if (id !== null) select(element, id);
+    },
+    deselect: () => {
+      selectedId = null;
+      post(selectionCleared());
+    },
+    preview: (element) => (element ? overlays.hover.show([element], null) : overlays.hover.clear()),
+  });
+  const inline = createInlineEditor({
+    win,
+    post,
+    selectedId: () => selectedId,
+    setOutlineHidden: (hidden) => overlays.selected.setHidden(hidden),
+    syncOutlines: () => overlays.sync(),
+    selectQuietly: (elements, id) => {
+      selectedId = id;
+      selectedElement = elements[0] ?? null;
+      showSelection();
+    },
+  });
+  const page = createPageFeatures({
+    win,
+    post,
+    fontOrigins: options.fontOrigins ?? [],
+    // The text being edited and the layer menu scroll as themselves.
+    isOwnTarget: (target) => inline.owns(target) || layers.owns(target),
+    onProblem,
+  });
+
+  const reportPosition = () => {
+    if (selectedId === null || !selectedElement?.isConnected) return;
+    const position = positionOf(selectedElement);
+    post(elementPositionUpdate(selectedId, position, isInViewport(position, win)));
+  };
+
+  /** After a change, elements may have moved or been re-rendered: outline them again. */
   const scheduleResync = () => {
     if (resyncTimer !== null) clearTimeout(resyncTimer);
     resyncTimer = setTimeout(() => {
@@ -108,7 +140,6 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
       if (!enabled) return;
       showSelection();
       showHover(hoveredId);
-      if (selectedId !== null) reportPosition(selectedId);
     }, RESYNC_DELAY_MS);
   };
 
@@ -117,11 +148,9 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     frameRequest = win.requestAnimationFrame(() => {
       frameRequest = null;
       overlays.sync();
-      if (enabled && selectedId !== null) reportPosition(selectedId);
+      if (enabled) reportPosition();
     });
   };
-
-  // ---- pointer handling ----------------------------------------------------------------------
 
   const block = (event: Event) => {
     event.preventDefault();
@@ -129,34 +158,57 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     event.stopImmediatePropagation();
   };
 
-  const select = (element: Element) => {
-    const id = selectorIdOf(element);
-    if (id === null) return;
+  /** Blocks the app's pointer handling, except inside the text being edited inline (caret, selection). */
+  const blockUnlessEditing = (event: Event) => {
+    if (!inline.owns(event.target)) block(event);
+  };
+
+  const clearSelection = () => {
+    inline.clearMarks(selectedId);
+    selectedId = null;
+    selectedElement = null;
+    overlays.selected.clear();
+  };
+
+  const select = (element: Element, id: string) => {
     selectedId = id;
     selectedElement = element;
     showSelection();
     showHover(null);
-    const position = positionOf(element);
-    post(elementSelected({ ...describeElement(element, id), position }));
+    post(elementSelected(describeSelection(element, id)));
   };
 
-  /** Installed whenever the bridge runs: a click in the app closes the editor's open dropdowns. */
   const onClick = (event: MouseEvent) => {
-    if (dropdownOpen) {
-      dropdownOpen = false;
-      post(closeDropdowns());
-      if (enabled) block(event);
+    if (!enabled) return;
+    // The layer menu and its label handle their own clicks; a click anywhere else closes the menu.
+    if (layers.owns(event.target)) return;
+    layers.close();
+    // A click inside the text being edited places the caret.
+    if (inline.enabled && inline.owns(event.target)) return;
+    block(event);
+    // Clicking anywhere else ends inline editing, and only that.
+    if (inline.isEditing()) {
+      inline.stop();
       return;
     }
-    if (!enabled) return;
-    block(event);
-    if (dragging) return;
+    if (dropdownOpen) {
+      post(closeDropdowns());
+      return;
+    }
     const element = editableElementFrom(event.target);
-    if (element) select(element);
+    const id = element ? selectorIdOf(element) : null;
+    if (!element || id === null) return;
+    // A second click on the selected text element starts editing it.
+    if (id === selectedId && inline.enabled && canStartEditing(element)) {
+      inline.start(element);
+      return;
+    }
+    if (inline.enabled) inline.markSelected(findElementsById(win, id));
+    select(element, id);
   };
 
   const onPointerOver = (event: MouseEvent) => {
-    if (dragging) return;
+    if (dragging || inline.isEditing()) return;
     const element = editableElementFrom(event.target);
     const id = element ? selectorIdOf(element) : null;
     if (id !== hoveredId) showHover(id);
@@ -166,43 +218,13 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     if (event.relatedTarget === null) showHover(null);
   };
 
-  // ---- edit mode -----------------------------------------------------------------------------
-
-  const setCrosshair = (on: boolean) => {
-    // A constructed style sheet (CSSOM, allowed by a strict CSP) can override every element's own
-    // cursor; engines without one get the cursor on the root element only.
-    const StyleSheet = (win as Window & typeof globalThis).CSSStyleSheet;
-    const canAdopt = typeof StyleSheet === 'function' && 'adoptedStyleSheets' in doc;
-    if (on) {
-      if (canAdopt) {
-        try {
-          const sheet = new StyleSheet();
-          sheet.replaceSync('*, *::before, *::after { cursor: crosshair !important; }');
-          doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-          cursorSheet = sheet;
-          return;
-        } catch {
-          cursorSheet = null;
-        }
-      }
-      previousCursor = doc.documentElement.style.cursor;
-      doc.documentElement.style.cursor = 'crosshair';
-      return;
-    }
-    if (cursorSheet) {
-      const sheet = cursorSheet;
-      doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((candidate) => candidate !== sheet);
-      cursorSheet = null;
-    } else {
-      doc.documentElement.style.cursor = previousCursor;
-    }
-  };
-
   const enable = () => {
     if (enabled) return;
     enabled = true;
-    setCrosshair(true);
-    for (const type of CAPTURED_EVENTS) win.addEventListener(type, block, true);
+    removeEditStyle = addPageStyle(win, EDIT_MODE_CSS);
+    resumeAnimations = freezeAnimations(doc);
+    for (const type of CAPTURED_EVENTS) win.addEventListener(type, blockUnlessEditing, true);
+    win.addEventListener('click', onClick, true);
     win.addEventListener('mouseover', onPointerOver, true);
     doc.addEventListener('mouseout', onPointerLeavePage, true);
     win.addEventListener('scroll', onScrollOrResize, { capture: true, passive: true });
@@ -213,8 +235,16 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
   const disable = () => {
     if (!enabled) return;
     enabled = false;
-    setCrosshair(false);
-    for (const type of CAPTURED_EVENTS) win.removeEventListener(type, block, true);
+    page.onEditModeOff();
+    layers.close();
+    inline.stop();
+    clearSelection();
+    removeEditStyle?.();
+    resumeAnimations?.();
+    removeEditStyle = null;
+    resumeAnimations = null;
+    for (const type of CAPTURED_EVENTS) win.removeEventListener(type, blockUnlessEditing, true);
+    win.removeEventListener('click', onClick, true);
     win.removeEventListener('mouseover', onPointerOver, true);
     doc.removeEventListener('mouseout', onPointerLeavePage, true);
     win.removeEventListener('scroll', onScrollOrResize, true);
@@ -224,57 +254,46 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     frameRequest = null;
     resyncTimer = null;
     hoveredId = null;
-    selectedId = null;
-    selectedElement = null;
     overlays.clear();
   };
 
-  win.addEventListener('click', onClick, true);
-
-  // ---- messages ------------------------------------------------------------------------------
-
   const handle = (message: IncomingMessage) => {
+    if (page.handle(message)) return;
     switch (message.type) {
       case 'toggle-visual-edit-mode':
         if (message.data.enabled) enable();
         else disable();
+        if (message.data.inlineEditEnabled !== null) inline.enabled = message.data.inlineEditEnabled;
         return;
-      case 'update-classes': {
-        // Edits apply only in edit mode: that is the only time the editor shows what it changes.
-        if (!enabled) return;
-        const { visualSelectorId, classes, replace } = message.data;
-        for (const element of findElementsById(win, visualSelectorId)) applyClasses(element, classes, replace);
-        scheduleResync();
-        return;
-      }
+      case 'update-classes':
+      case 'update-attribute':
       case 'update-content': {
-        if (!enabled) return;
-        const { visualSelectorId, content } = message.data;
-        for (const element of findElementsById(win, visualSelectorId)) {
-          if (!applyTextContent(element, content)) onProblem(`update-content skipped ${element.tagName}: it has child elements`);
-        }
-        scheduleResync();
+        // Without an index, an image in a list changes only where the selected one is.
+        const selectedIndex = selectedElement?.getAttribute('data-arr-index') ?? null;
+        const changed = applyElementEdit(win, message, (id) => (id === selectedId ? selectedIndex : null), onProblem);
+        if (changed) scheduleResync();
         return;
       }
       case 'unselect-element':
-        selectedId = null;
-        selectedElement = null;
-        overlays.selected.clear();
+        inline.stop();
+        clearSelection();
         return;
       case 'refresh-page':
         reload();
         return;
-      case 'request-element-position': {
-        const id = message.data.visualSelectorId ?? selectedId;
-        if (id !== null) reportPosition(id);
+      case 'request-element-position':
+        reportPosition();
         return;
-      }
       case 'popover-drag-state':
         dragging = message.data.isDragging;
         if (dragging) showHover(null);
         return;
       case 'dropdown-state':
         dropdownOpen = message.data.isOpen;
+        if (dropdownOpen) showHover(null);
+        return;
+      case 'toggle-inline-edit-mode':
+        inline.toggle(message.data);
         return;
     }
   };
@@ -289,7 +308,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     },
     stop() {
       disable();
-      win.removeEventListener('click', onClick, true);
+      page.stop();
     },
   };
 }

@@ -68,6 +68,7 @@ function place(box: HTMLElement, target: Element): void {
 class OverlayGroup {
   private boxes: HTMLElement[] = [];
   private targets: Element[] = [];
+  private hidden = false;
 
   constructor(
     private readonly doc: Document,
@@ -80,6 +81,7 @@ class OverlayGroup {
     for (const target of targets) {
       const box = createOverlay(this.doc, this.kind, label);
       place(box, target);
+      if (this.hidden) box.style.visibility = 'hidden';
       this.doc.body.append(box);
       this.boxes.push(box);
     }
@@ -91,6 +93,17 @@ class OverlayGroup {
       const target = this.targets[index];
       if (target) place(box, target);
     });
+  }
+
+  /** The label of the first outline, if it has one (the layer menu opens from it). */
+  firstLabel(): HTMLElement | null {
+    return (this.boxes[0]?.firstElementChild as HTMLElement | null | undefined) ?? null;
+  }
+
+  /** Hides the outlines while keeping them in place (inline editing shows the caret instead). */
+  setHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    for (const box of this.boxes) box.style.visibility = hidden ? 'hidden' : '';
   }
 
   clear(): void {

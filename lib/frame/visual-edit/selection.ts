@@ -5,7 +5,6 @@
  * build/source-annotations) or the author gave it a `data-visual-selector-id`. Every element that
  * shares an id (one JSX element rendered in a loop) is edited and outlined together.
  */
-import { MAX_CONTENT_LENGTH, type ElementDescription } from '../messages';
 
 export const SOURCE_LOCATION_ATTRIBUTE = 'data-source-location';
 export const SELECTOR_ID_ATTRIBUTE = 'data-visual-selector-id';
@@ -80,54 +79,3 @@ export function editableElementFrom(target: EventTarget | null): Element | null 
   return element.closest(EDITABLE_SELECTOR);
 }
 
-export function describeElement(element: Element, visualSelectorId: string): ElementDescription {
-  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return {
-    tagName: element.tagName.toLowerCase(),
-    // getAttribute, not className: on SVG elements className is an object, not a string.
-    classes: element.getAttribute('class') ?? '',
-    visualSelectorId,
-    content: text.slice(0, MAX_CONTENT_LENGTH),
-    dataSourceLocation: element.getAttribute(SOURCE_LOCATION_ATTRIBUTE),
-    isDynamicContent: element.getAttribute(DYNAMIC_CONTENT_ATTRIBUTE) === 'true',
-  };
-}
-
-/** Class tokens of a class string, without empties and duplicates. */
-export function classTokens(classes: string): string[] {
-  return Array.from(new Set(classes.split(/\s+/).filter(Boolean)));
-}
-
-/**
- * Applies an editor class change. `replace` sets the list to exactly `classes`; otherwise the new
- * tokens are added to what the element has.
- */
-export function applyClasses(element: Element, classes: string, replace: boolean): void {
-  const tokens = classTokens(classes);
-  if (replace) {
-    element.setAttribute('class', tokens.join(' '));
-    return;
-  }
-  element.classList.add(...tokens);
-}
-
-/**
- * Puts plain text into an element. Only elements whose children are all text are changed: replacing
- * child elements that React rendered would leave React holding detached nodes and break its next
- * update. Returns whether the element was changed. Text goes in as a text node, never as HTML.
- */
-export function applyTextContent(element: Element, content: string): boolean {
-  const children = Array.from(element.childNodes);
-  if (children.some((child) => child.nodeType !== 3 /* TEXT_NODE */ && child.nodeType !== 8 /* COMMENT */)) {
-    return false;
-  }
-  const textNodes = children.filter((child) => child.nodeType === 3);
-  const [first] = textNodes;
-  if (first && textNodes.length === 1) {
-    // Keep the node React knows about and change its data.
-    first.nodeValue = content;
-  } else {
-    element.textContent = content;
-  }
-  return true;
-}

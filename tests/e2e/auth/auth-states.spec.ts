@@ -110,7 +110,13 @@ test.describe('auth states against the local platform', () => {
   });
 
   test('a 401 on the user fetch of a public app: redirected once, then the page without the dead token', async ({ page }) => {
-    await useStoredToken(page, 'dead.token.value');
+    // Stored once, as a returning visitor has it: an init script that stored it on every load would
+    // put the dropped token back when the back navigation reloads the page (no back/forward cache).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('token-seeded')) return;
+      sessionStorage.setItem('token-seeded', '1');
+      localStorage.setItem('base44_access_token', 'dead.token.value');
+    });
     await page.goto('/');
     await page.waitForURL((url) => url.origin === PLATFORM_URL);
     await page.goBack();

@@ -13,7 +13,7 @@ test.describe('production headers on every page', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
       expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['referrer-policy']).toBe('strict-origin');
       expect(headers['permissions-policy']).toContain('camera=()');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -14,9 +14,17 @@ function everyMessage(id: string): unknown[] {
     { type: 'toggle-visual-edit-mode', data: { enabled: true } },
     { type: 'dropdown-state', data: { isOpen: true } },
     { type: 'popover-drag-state', data: { isDragging: false } },
-    { type: 'update-classes', data: { visualSelectorId: id, classes: 'hidden bg-[rgb(200,0,0)]', replace: true } },
+    { type: 'update-classes', data: { visualSelectorId: id, classes: 'hidden bg-[rgb(200,0,0)]' } },
     { type: 'update-content', data: { visualSelectorId: id, content: 'Übernommen!' } },
-    { type: 'request-element-position', data: { visualSelectorId: id } },
+    { type: 'update-attribute', data: { visualSelectorId: id, attribute: 'src', value: '/icon.svg' } },
+    { type: 'update-theme-variables', data: { variables: { '--color-stone-900': 'rgb(200, 0, 0)' } } },
+    { type: 'inject-font-face', data: { id: 'x', css: "@font-face { font-family: 'X'; src: local('Arial'); }" } },
+    { type: 'toggle-inline-edit-mode', data: { dataSourceLocation: id, inlineEditingMode: true } },
+    { type: 'freeze-vh-units', referenceVhBase: 500 },
+    { type: 'measure-page-height', settleMs: 0 },
+    { type: 'suppress-auto-popups' },
+    { type: 'toggle-canvas-wheel-zoom-bridge' },
+    { type: 'request-element-position' },
     { type: 'unselect-element' },
     { type: 'refresh-page' },
   ];
@@ -144,5 +152,5 @@ test('1,000 random and malformed messages from the editor break nothing', async 
   const since = await messageCount(page);
   await heading.click();
   const selected = await waitForMessage(page, 'element-selected', since);
-  expect(selected).toMatchObject({ tagName: 'h1', visualSelectorId: headingId, content: 'Noch da' });
+  expect(selected).toMatchObject({ tagName: 'H1', visualSelectorId: headingId, content: 'Noch da' });
 });

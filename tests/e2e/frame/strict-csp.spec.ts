@@ -75,6 +75,23 @@ test('edit mode restyles with classes the build lacks, with no eval and no inlin
   await heading.click();
   await waitForMessage(page, 'element-selected');
 
+  // The rest of the editor's features need nothing more: inline editing, theme variables,
+  // viewport-height freezing and page height.
+  await send(page, [
+    { type: 'toggle-visual-edit-mode', data: { enabled: true, specs: { newInlineEditEnabled: true } } },
+    { type: 'update-theme-variables', data: { variables: { '--color-stone-900': 'rgb(3, 2, 1)' } } },
+    { type: 'freeze-vh-units', referenceVhBase: 480 },
+    { type: 'measure-page-height', settleMs: 0 },
+  ]);
+  await waitForMessage(page, 'page-height-measured');
+  await heading.click();
+  await heading.click();
+  await waitForMessage(page, 'content-editing-started');
+  await page.keyboard.press('End');
+  await page.keyboard.type('!');
+  expect((await waitForMessage(page, 'inline-edit')).newContent).toMatch(/!$/);
+  expect(await frame.locator('main').evaluate((element) => getComputedStyle(element).minHeight)).toBe('480px');
+
   const violations = await frame.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   expect(violations).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { headersForPath, parseHeadersFile, toHeadersFile, toNginxSnippet } from '@/deploy/headers/formats';
-import { inlineScriptHashes } from '@/deploy/headers/inline-scripts';
-import { buildHeaderRules, type PolicyInput } from '@/deploy/headers/policy';
+import { headersForPath, netlifyHeadersForPath, parseHeadersFile, toHeadersFile, toNginxSnippet } from '@/deploy/headers/formats';
+import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '@/deploy/headers/inline-scripts';
+import { assertDisjointRules, buildHeaderRules, type HeaderRule, type PolicyInput } from '@/deploy/headers/policy';
 import { pathsOfHtmlFile } from '@/scripts/generate-headers';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -17,65 +17,113 @@ describe('inline script hashes', () => {
     ].join('');
     expect(inlineScriptHashes(html)).toEqual([sha('(function(){})()'), sha('self.__next_f.push([1,"x"])')].sort());
   });
+
+  it('hashes the exact text of <style> elements and spots style attributes', () => {
+    const css = 'a>b{color:red}@media (x){*{margin:0}}';
+    const html = `<style data-precedence="next" data-href="/a.css">${css}</style><p class="x">y</p>`;
+    expect(inlineStyleHashes(html)).toEqual([sha(css)]);
+    expect(hasStyleAttributes(html)).toBe(false);
+    expect(hasStyleAttributes('<div class="a" style="color:red">x</div>')).toBe(true);
+  });
 });
 
 const input: PolicyInput = {
   pages: [
-    { file: 'index.html', paths: ['/', '/index.html'], scriptHashes: ["'sha256-home'"] },
-    { file: '404.html', paths: ['/404', '/404/', '/404.html'], scriptHashes: ["'sha256-missing'"] },
+    { file: 'index.html', paths: ['/', '/index.html'], scriptHashes: ["'sha256-home'"], styleHashes: ["'sha256-css'"] },
+    { file: '404.html', paths: ['/404', '/404/', '/404.html'], scriptHashes: ["'sha256-missing'"], styleHashes: ["'sha256-css'"] },
   ],
   otherFiles: ['/robots.txt'],
   platformOrigins: ['https://platform.example', 'https://platform.example'],
   editorOrigins: ['https://editor.example'],
 };
 
+/** Paths a visitor (or a crafted link) may ask for: pages, files, assets, unknown and odd paths. */
+const PATHS = ['/', '/index.html', '/404', '/404.html', '/robots.txt', '/_next/static/chunks/a.js', '/missing', '//x/y', '/_next/other'];
+
 function policies(header: string | undefined): string[] {
-  // A combined header holds several policies separated by ", " (hashes never contain commas).
-  return (header ?? '').split(', ').filter(Boolean);
+  // A header joined by a host holds several policies separated by "," (hashes never contain commas).
+  return (header ?? '').split(',').filter(Boolean);
 }
 
 describe('header rules', () => {
   const rules = buildHeaderRules(input);
+  const hostsReading = parseHeadersFile(toHeadersFile(rules));
 
-  it('gives a page its own strict CSP on top of the site-wide one', () => {
-    const headers = headersForPath(rules, '/');
-    const [siteWide, own] = policies(headers['Content-Security-Policy']);
-    expect(own).toContain("script-src 'self' 'sha256-home'");
-    expect(own).not.toContain('sha256-missing');
-    expect(siteWide).toContain("script-src 'self' 'sha256-home' 'sha256-missing'");
-    for (const policy of [siteWide, own]) {
-      expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(policy).toContain("object-src 'none'");
-      expect(policy).toContain("base-uri 'self'");
-      expect(policy).toContain("frame-ancestors 'self' https://editor.example");
-      expect(policy).toContain("connect-src 'self' https://platform.example wss://platform.example;");
-    }
-    expect(headers['Cache-Control']).toBe('no-cache');
-    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['X-Content-Type-Options']).toBe('nosniff');
-    expect(headers['Permissions-Policy']).toContain('camera=()');
+  it('is one strict policy for the whole site, with no unsafe-inline anywhere', () => {
+    const [policy, ...more] = policies(headersForPath(rules, '/')['Content-Security-Policy']);
+    expect(more).toEqual([]);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("script-src 'self' 'sha256-home' 'sha256-missing';");
+    expect(policy).toContain("style-src 'self' 'sha256-css';");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).toContain("frame-ancestors 'self' https://editor.example");
+    expect(policy).toContain("connect-src 'self' https://platform.example wss://platform.example;");
   });
 
-  it('caches hashed assets immutably without a conflicting Cache-Control', () => {
-    expect(headersForPath(rules, '/_next/static/chunks/a.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
-    expect(headersForPath(rules, '/robots.txt')['Cache-Control']).toBe('no-cache');
+  it('lets the editor preview keep inline styles (Tailwind runtime) but never inline scripts', () => {
+    const preview = headersForPath(buildHeaderRules({ ...input, runtimeStyles: true }), '/')['Content-Security-Policy'] ?? '';
+    expect(preview).toContain("style-src 'self' 'unsafe-inline';");
+    expect(preview).toContain("script-src 'self' 'sha256-home' 'sha256-missing';");
+  });
+
+  it.each(PATHS)('%s gets exactly the intended headers under Netlify and under Cloudflare Pages merging', (urlPath) => {
+    const cloudflare = headersForPath(hostsReading, urlPath);
+    const netlify = netlifyHeadersForPath(hostsReading, urlPath);
+    expect(netlify).toEqual(cloudflare);
+    expect(policies(cloudflare['Content-Security-Policy'])).toHaveLength(1);
+    expect(cloudflare['Referrer-Policy']).toBe('strict-origin');
+    expect(cloudflare['X-Content-Type-Options']).toBe('nosniff');
+    expect(cloudflare['Permissions-Policy']).toContain('camera=()');
+    const expectedCache = urlPath.startsWith('/_next/static/')
+      ? 'public, max-age=31536000, immutable'
+      : ['/missing', '//x/y', '/_next/other'].includes(urlPath)
+        ? undefined
+        : 'no-cache';
+    expect(cloudflare['Cache-Control']).toBe(expectedCache);
+  });
+
+  it('the two merging models really differ, so agreeing above means something', () => {
+    const overlapping: HeaderRule[] = [
+      { path: '/*', headers: { 'Content-Security-Policy': "default-src 'self'" } },
+      { path: '/', headers: { 'Content-Security-Policy': "default-src 'none'" } },
+    ];
+    expect(headersForPath(overlapping, '/')['Content-Security-Policy']).toBe("default-src 'self', default-src 'none'");
+    expect(netlifyHeadersForPath(overlapping, '/')['Content-Security-Policy']).toBe("default-src 'none'");
+    expect(() => assertDisjointRules(overlapping)).toThrow(/\/\* and \/ both set Content-Security-Policy/);
+  });
+
+  it('refuses overlapping prefixes and header names that differ only in case', () => {
+    expect(() =>
+      assertDisjointRules([
+        { path: '/_next/*', headers: { 'cache-control': 'no-cache' } },
+        { path: '/_next/static/*', headers: { 'Cache-Control': 'immutable' } },
+      ]),
+    ).toThrow(/both set cache-control/);
+    expect(() =>
+      assertDisjointRules([
+        { path: '/a', headers: { 'Cache-Control': 'no-cache' } },
+        { path: '/b', headers: { 'Cache-Control': 'no-cache' } },
+      ]),
+    ).not.toThrow();
   });
 
   it('survives a round trip through the _headers format', () => {
-    expect(parseHeadersFile(toHeadersFile(rules))).toEqual(rules.map(({ path, headers }) => ({ path, headers })));
+    expect(hostsReading).toEqual(rules.map(({ path, headers }) => ({ path, headers })));
   });
 
   it('refuses a malformed _headers file instead of serving without headers', () => {
     expect(() => parseHeadersFile('  X-Orphan: 1\n')).toThrow(/cannot read line/);
   });
 
-  it('writes nginx locations that serve each page file with its headers', () => {
+  it('writes nginx locations that serve each page file with the site-wide headers', () => {
     const nginx = toNginxSnippet(rules);
     expect(nginx).toContain('location = / {');
     expect(nginx).toContain('try_files /index.html =404;');
     expect(nginx).toContain('location ^~ /_next/static/ {');
     expect(nginx).toContain('error_page 404 /404.html;');
     expect(nginx).toMatch(/location = \/ \{\n(.*\n)*?\s+add_header Content-Security-Policy "[^"]*'sha256-home'/);
+    expect(nginx.match(/add_header Content-Security-Policy/g)?.length).toBe(rules.length);
   });
 });
 

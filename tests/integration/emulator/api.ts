@@ -1,4 +1,5 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
+import { startTestEmulator } from '@/tests/support/emulator';
 
 /** Small fetch wrapper for the emulator tests: JSON in and out, status and headers kept. */
 
@@ -48,4 +49,32 @@ export function query(params: Record<string, unknown>): string {
     search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   return `?${search.toString()}`;
+}
+
+export interface SuiteEmulator {
+  readonly emulator: RunningEmulator;
+  readonly api: ApiCall;
+}
+
+/** Starts one emulator for the surrounding suite (beforeAll) and closes it after (afterAll). */
+export function suiteEmulator(options: EmulatorOptions = {}): SuiteEmulator {
+  let running: RunningEmulator | null = null;
+  let call: ApiCall | null = null;
+  beforeAll(async () => {
+    running = await startTestEmulator(options);
+    call = apiClient(running);
+  });
+  afterAll(() => running?.close());
+  const started = <T>(value: T | null): T => {
+    if (value === null) throw new Error('The suite emulator is not started yet (use it inside tests)');
+    return value;
+  };
+  return {
+    get emulator() {
+      return started(running);
+    },
+    get api() {
+      return started(call);
+    },
+  };
 }

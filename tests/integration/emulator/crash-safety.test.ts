@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceTokenFor } from '@/tests/support/emulator';
+import { killHard, startCli as startCliProcess, type RunningCli } from './cli-process';
 
 /**
  * The fault test: the real CLI runs as a child process with a data dir, is hammered with writes and
@@ -11,16 +12,9 @@ import { serviceTokenFor } from '@/tests/support/emulator';
 
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../../..');
-const CLI = path.join(REPO, 'emulator/cli.ts');
 const APP = 'coming-soon';
 const SERVICE = serviceTokenFor(APP);
 const WRITERS = 6;
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-}
 
 let dataDir: string;
 const children: ChildProcess[] = [];
@@ -29,40 +23,14 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'emulator-crash-'));
 });
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0)) await killHard(child);
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** `node --import tsx` keeps the emulator in this one process, so SIGKILL really kills it. */
-function startCli(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--data-dir', dataDir], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        child.stdout?.off('data', onData);
-        resolve({ child, url: match[1] as string });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code, signal) => reject(new Error(`emulator exited early (${code ?? signal}): ${output}`)));
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+async function startCli(): Promise<RunningCli> {
+  const running = await startCliProcess(['--data-dir', dataDir]);
+  children.push(running.child);
+  return running;
 }
 
 async function createRecord(url: string, writer: number, sequence: number): Promise<Record<string, unknown>> {

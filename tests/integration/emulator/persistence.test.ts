@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
+import { DATABASE_FILE } from '@/emulator/store/database';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
 import { apiClient, entityPath, type Json } from './api';
@@ -69,33 +71,98 @@ describe('with a data dir', () => {
     await withEmulator(async (emulator) => {
       await apiClient(emulator)('POST', `/apps/${APP}/auth/register`, { json: { email: 'secret@example.com', password: 'my-secret-password' } });
     });
-    const text = await readFile(path.join(dataDir, 'store.json'), 'utf8');
-    expect(text).not.toContain('my-secret-password');
-    expect(text).not.toContain('emulator-password');
-    const store = JSON.parse(text) as { accounts: Record<string, { email: string; password_hash: string }> };
-    const account = Object.values(store.accounts).find((entry) => entry.email === 'secret@example.com');
-    expect(account?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const rows = db.prepare('SELECT body FROM state UNION ALL SELECT body FROM records').all() as { body: string }[];
+      const text = rows.map((row) => row.body).join('\n');
+      expect(text).not.toContain('my-secret-password');
+      expect(text).not.toContain('emulator-password');
+      const core = JSON.parse((db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body) as {
+        accounts: Record<string, { email: string; password_hash: string }>;
+      };
+      const account = Object.values(core.accounts).find((entry) => entry.email === 'secret@example.com');
+      expect(account?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    } finally {
+      db.close();
+    }
   });
 
-  it('ignores and removes a partial temp file left by a crash', async () => {
+  it('keeps one database row per record, in place across updates and gone after a delete', async () => {
+    const ids = await withEmulator(async (emulator) => {
+      const api = apiClient(emulator);
+      const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
+      const { body: created } = await api<Json[]>('POST', entityPath(APP, 'Row', '/bulk'), { json: [{ n: 1 }, { n: 2 }, { n: 3 }], token });
+      const [first, second, third] = created.map((record) => record.id as string);
+      await api('PUT', entityPath(APP, 'Row', `/${first as string}`), { json: { n: 10 }, token });
+      await api('DELETE', entityPath(APP, 'Row', `/${second as string}`), { token });
+      return [first, third];
+    });
+    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT id, body FROM records WHERE app = ? AND entity = 'Row' ORDER BY seq").all(APP) as { id: string; body: string }[];
+      expect(rows.map((row) => row.id)).toEqual(ids);
+      expect(rows.map((row) => (JSON.parse(row.body) as Json).n)).toEqual([10, 3]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('ignores and removes a partial temp file of an upload left by a crash', async () => {
     await withEmulator(async (emulator) => {
       const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
       await apiClient(emulator)('POST', entityPath(APP, 'Kept'), { json: { ok: true }, token });
     });
-    await writeFile(path.join(dataDir, 'store.json.99999.1.tmp'), '{"version":1,"accounts":{"trunc');
+    await writeFile(path.join(dataDir, 'files', 'abc.99999.1.tmp'), 'trunc');
     await withEmulator(async (emulator) => {
       const { body } = await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Kept'));
       expect(body).toHaveLength(1);
     });
-    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(path.join(dataDir, 'files'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('refuses to start on a corrupt or foreign data file instead of overwriting it', async () => {
-    await writeFile(path.join(dataDir, 'store.json'), '{"version":1,');
-    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not valid JSON/);
-    expect(await readFile(path.join(dataDir, 'store.json'), 'utf8')).toBe('{"version":1,');
-    await writeFile(path.join(dataDir, 'store.json'), '{"version":7}');
+  it('refuses to start on a corrupt or foreign database instead of overwriting it', async () => {
+    const file = path.join(dataDir, DATABASE_FILE);
+    await writeFile(file, 'this is not a database, but somebody else\'s file');
+    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a database/);
+    expect(await readFile(file, 'utf8')).toBe('this is not a database, but somebody else\'s file');
+    await rm(file);
+    const foreign = new Database(file);
+    foreign.exec("CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); INSERT INTO state VALUES ('core', '{\"version\":7}')");
+    foreign.close();
     await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a version 1 store/);
+  });
+
+  it('moves the records of an old store.json into the database once, and refuses a damaged one', async () => {
+    const id = 'a1b2c3d4e5f6a1b2c3d4e5f6';
+    const record = { id, title: 'from json', created_date: '2026-01-01T00:00:00.000Z', updated_date: '2026-01-01T00:00:00.000Z', created_by: null };
+    const legacy = {
+      version: 1,
+      token_secret: 'legacy-secret-legacy-secret-0123',
+      accounts: {},
+      otps: {},
+      reset_tickets: {},
+      files: {},
+      outbox: [{ id: 'm1', app_id: APP, to: 'old@example.com', subject: 's', body: 'b', sent_at: '2026-01-01T00:00:00.000Z' }],
+      apps: { [APP]: { entities: { Legacy: { [id]: record } }, conversations: {}, page_visits: [] } },
+    };
+    await writeFile(path.join(dataDir, 'store.json'), JSON.stringify(legacy));
+    const read = async () =>
+      withEmulator(async (emulator) => ({
+        records: (await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Legacy'), { token: serviceTokenFor(APP) })).body,
+        outbox: emulator.outbox().map((mail) => mail.to),
+      }));
+    expect(await read()).toEqual({ records: [record], outbox: ['old@example.com'] });
+    await rm(path.join(dataDir, 'store.json'));
+    expect(await read()).toEqual({ records: [record], outbox: ['old@example.com'] });
+
+    const fresh = await mkdtemp(path.join(tmpdir(), 'emulator-legacy-'));
+    try {
+      await writeFile(path.join(fresh, 'store.json'), '{"version":1,');
+      await expect(startTestEmulator({ dataDir: fresh })).rejects.toThrow(/cannot be moved into the database/);
+      expect(await readFile(path.join(fresh, 'store.json'), 'utf8')).toBe('{"version":1,');
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 
   it('accepts socket connections after a restart', async () => {

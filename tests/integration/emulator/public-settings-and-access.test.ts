@@ -24,7 +24,12 @@ describe('public settings', () => {
   it('answers 403 auth_required for anonymous visitors of a login-only app', async () => {
     const { status, body } = await settings('members-only');
     expect(status).toBe(403);
-    expect(body).toEqual({ message: 'Authentication required', code: 'auth_required', extra_data: { reason: 'auth_required' } });
+    expect(body).toEqual({
+      message: 'Authentication required',
+      code: 'auth_required',
+      extra_data: { reason: 'auth_required' },
+      error: { message: 'Authentication required', code: 'auth_required' },
+    });
   });
 
   it('answers a login-only app once any account is logged in', async () => {
@@ -48,6 +53,7 @@ describe('public settings', () => {
       message: 'User not registered for this app',
       code: 'user_not_registered',
       extra_data: { reason: 'user_not_registered' },
+      error: { message: 'User not registered for this app', code: 'user_not_registered' },
     });
   });
 

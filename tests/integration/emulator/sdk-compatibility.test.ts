@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
 /**
  * The unmodified public @base44/sdk, pointed at the emulator: CRUD with filters, login + auth.me(),
@@ -12,40 +11,16 @@ import type { RunningEmulator } from '@/emulator/types';
 
 jest.setTimeout(60_000);
 
-interface StepResult {
-  ok: boolean;
-  value?: unknown;
-  message?: string;
-  status?: number;
-  code?: string;
-}
-
 let emulator: RunningEmulator;
 let results: Record<string, StepResult>;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  const repo = path.resolve(__dirname, '../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures/sdk-scenario.ts')], {
-    cwd: repo,
-    env: { ...process.env, EMULATOR_URL: emulator.url, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = output.split('\n').find((entry) => entry.startsWith('SCENARIO_RESULT '));
-  if (code !== 0 || !line) throw new Error(`the SDK scenario failed (exit ${code}):\n${output}`);
-  results = JSON.parse(line.slice('SCENARIO_RESULT '.length)) as Record<string, StepResult>;
+  results = await runSdkScenario('sdk-scenario.ts', emulator.url);
 });
 afterAll(() => emulator.close());
 
-function value<T>(step: string): T {
-  const result = results[step];
-  expect({ step, ok: result?.ok, message: result?.message }).toEqual({ step, ok: true, message: undefined });
-  return result?.value as T;
-}
+const value = <T>(step: string): T => stepValue<T>(results, step);
 
 type Row = Record<string, unknown>;
 

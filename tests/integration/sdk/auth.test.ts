@@ -163,6 +163,6 @@ describe('token state outside a browser', () => {
       return undefined;
     })();
     expect(isPlatformError(error) && error.code).toBe(ErrorCodes.browserRequired);
-    expect(() => clientFor(platform).auth.redirectToLogin()).toThrow('The login page needs a browser window');
+    expect(() => clientFor(platform).auth.redirectToLogin()).toThrow('Login method can only be used in a browser environment');
   });
 });

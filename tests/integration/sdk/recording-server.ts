@@ -3,7 +3,7 @@
  * way to check exact wire formats and the error paths the emulator has no reason to produce (a 500
  * without a body, a server that never answers).
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -26,6 +26,8 @@ export type Responder = (request: RecordedRequest) => Answer | 'hang';
 
 export interface RecordingServer {
   url: string;
+  /** The underlying server, e.g. to attach a socket.io server to it. */
+  httpServer: Server;
   requests: RecordedRequest[];
   respond(responder: Responder): void;
   /** The recorded body parsed as JSON. */
@@ -46,8 +48,23 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
+// Browser clients under test (jsdom's XHR) enforce CORS; the server answers every origin, like the platform.
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': '*',
+};
+
+function answerPreflight(request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(204, {
+    ...CORS_HEADERS,
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, HEAD',
+    'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
+  });
+  response.end();
+}
+
 function send(response: ServerResponse, answer: Answer): void {
-  const headers: Record<string, string> = { ...answer.headers };
+  const headers: Record<string, string> = { ...CORS_HEADERS, ...answer.headers };
   let payload: string | undefined;
   if (typeof answer.body === 'string') {
     headers['Content-Type'] ??= 'text/plain';
@@ -64,6 +81,12 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   let responder: Responder = DEFAULT_ANSWER;
   const server = createServer((request, response) => {
+    // socket.io (when attached) answers its own path; preflights are CORS plumbing, not calls.
+    if (request.url?.startsWith('/ws-user-apps/')) return;
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      answerPreflight(request, response);
+      return;
+    }
     void readBody(request).then((body) => {
       const recorded: RecordedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
       requests.push(recorded);
@@ -80,6 +103,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   };
   return {
     url: `http://127.0.0.1:${port}`,
+    httpServer: server,
     requests,
     respond(next) {
       responder = next;

@@ -167,7 +167,7 @@ describe('integrations, functions, logs, settings, agents', () => {
     expect([last().method, last().url]).toEqual(['POST', '/api/apps/app-1/integration-endpoints/Core/SendEmail']);
     expect(server.jsonBody()).toEqual({ to: 'a@b.c', subject: 's', body: 'b' });
     await c.integration('Slack Tools', 'Post/Message')({ text: 'hi' });
-    expect(last().url).toBe('/api/apps/app-1/installable/Slack%20Tools/integration-endpoints/Post%2FMessage');
+    expect(last().url).toBe('/api/apps/app-1/integration-endpoints/installable/Slack%20Tools/integration-endpoints/Post%2FMessage');
   });
 
   it('functions.invoke posts to /functions/{name} and resolves with data and status', async () => {
@@ -208,7 +208,7 @@ describe('integrations, functions, logs, settings, agents', () => {
     await agents.getConversation('c/1');
     expect([last().method, last().url]).toEqual(['GET', '/api/apps/app-1/agents/conversations/c%2F1']);
     await agents.addMessage({ id: 'c1' }, { role: 'user', content: 'hi' });
-    expect([last().method, last().url]).toEqual(['POST', '/api/apps/app-1/agents/conversations/c1/messages']);
+    expect([last().method, last().url]).toEqual(['POST', '/api/apps/app-1/agents/conversations/v2/c1/messages']);
     expect(server.jsonBody()).toEqual({ role: 'user', content: 'hi' });
   });
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createStaticServer } from '@/scripts/static-host/server';
@@ -30,6 +30,19 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** GET with the request target sent exactly as given (fetch would normalise `//x` and `..`). */
+function getRaw(target: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: Number(new URL(base).port), path: target }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+  });
+}
+
 async function get(urlPath: string, init?: RequestInit) {
   const response = await fetch(base + urlPath, init);
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -57,6 +70,23 @@ describe('static host rules', () => {
       expect(response.text).toBe('<h1>not found</h1>');
     },
   );
+
+  it.each([
+    ['//ComingSoon', 200, '<h1>coming soon</h1>'],
+    ['//ComingSoon/?x=1', 200, '<h1>coming soon</h1>'],
+    ['///', 200, '<h1>home</h1>'],
+    ['//evil.example/ComingSoon', 404, '<h1>not found</h1>'],
+    ['//evil.example', 404, '<h1>not found</h1>'],
+    ['//_headers', 404, '<h1>not found</h1>'],
+    ['/%2F%2FComingSoon', 404, '<h1>not found</h1>'],
+    ['/\\ComingSoon', 404, '<h1>not found</h1>'],
+    ['http://other.example/ComingSoon', 200, '<h1>coming soon</h1>'],
+    [`/${'a'.repeat(5000)}`, 404, '<h1>not found</h1>'],
+  ])('reads the raw target %s as a path, never as a host: %i', async (target, status, body) => {
+    const response = await getRaw(target);
+    expect(response.status).toBe(status);
+    expect(response.text).toBe(body);
+  });
 
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await fetch(`${base}/_next/static/chunks/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });

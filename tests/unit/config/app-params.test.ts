@@ -57,6 +57,10 @@ describe('resolveAppParams: sources', () => {
     ['another port of an allowed host', 'http://127.0.0.1:3002'],
     ['a look-alike host', 'https://preview.example.evil.example'],
     ['credentials naming an allowed host', 'https://preview.example@evil.example'],
+    ['a path on an allowed origin', 'https://preview.example/evil'],
+    ['a query on an allowed origin', 'https://preview.example/?x=1'],
+    ['a fragment on an allowed origin', 'https://preview.example/#x'],
+    ['credentials on an allowed origin', 'https://user:pw@preview.example'],
   ])('ignores a server_url and app_base_url naming %s', (_label, hostile) => {
     const encoded = encodeURIComponent(hostile);
     visit(`/?server_url=${encoded}&app_base_url=${encoded}`);
@@ -83,6 +87,51 @@ describe('resolveAppParams: sources', () => {
   });
 });
 
+describe('resolveAppParams: remembered overrides', () => {
+  // The README's deploy example configures the server only; the login page then defaults to it.
+  const SERVER_ONLY: BuildEnv = { serverUrl: 'https://platform.example', overrideOrigins: 'https://preview.example' };
+
+  it('never lets a remembered login page outrank a build that configures its server', () => {
+    window.localStorage.setItem(STORED_PARAM_KEYS.appBaseUrl, 'https://preview.example');
+    expect(resolveAppParams(SERVER_ONLY).appBaseUrl).toBe('https://platform.example');
+  });
+
+  it('never lets a remembered server outrank the configured one', () => {
+    window.localStorage.setItem(STORED_PARAM_KEYS.serverUrl, 'https://preview.example');
+    expect(resolveAppParams(SERVER_ONLY).serverUrl).toBe('https://platform.example');
+    expect(resolveAppParams(ENV).serverUrl).toBe('https://platform.example');
+  });
+
+  it('uses a remembered login page when the build configures neither server nor login page', () => {
+    window.localStorage.setItem(STORED_PARAM_KEYS.appBaseUrl, 'https://preview.example');
+    expect(resolveAppParams({ overrideOrigins: 'https://preview.example' }).appBaseUrl).toBe('https://preview.example');
+  });
+
+  it('follows a server override from the address bar with the login page of a server-only build', () => {
+    visit('/?server_url=https://preview.example');
+    expect(resolveAppParams(SERVER_ONLY)).toMatchObject({ serverUrl: 'https://preview.example', appBaseUrl: 'https://preview.example' });
+  });
+
+  it.each([
+    ['a path (remembered by an earlier version)', 'http://127.0.0.1:3001/evil'],
+    ['a query', 'http://127.0.0.1:3001/?x=1'],
+    ['a foreign origin', 'https://evil.example'],
+    ['garbage', 'not a url'],
+  ])('drops a remembered server and login page with %s', (_label, stored) => {
+    window.localStorage.setItem(STORED_PARAM_KEYS.serverUrl, stored);
+    window.localStorage.setItem(STORED_PARAM_KEYS.appBaseUrl, stored);
+    expect(resolveAppParams({})).toMatchObject({ serverUrl: 'http://127.0.0.1:3001', appBaseUrl: 'http://127.0.0.1:3001' });
+    expect(window.localStorage.getItem(STORED_PARAM_KEYS.serverUrl)).toBeNull();
+    expect(window.localStorage.getItem(STORED_PARAM_KEYS.appBaseUrl)).toBeNull();
+  });
+
+  it('drops a remembered app id that is not a plain identifier', () => {
+    window.localStorage.setItem(STORED_PARAM_KEYS.appId, '../admin');
+    expect(resolveAppParams({}).appId).toBe('coming-soon');
+    expect(window.localStorage.getItem(STORED_PARAM_KEYS.appId)).toBeNull();
+  });
+});
+
 describe('resolveAppParams: access_token', () => {
   it('stores the token under both keys and removes only it from the address bar, keeping history state', () => {
     visit('/ComingSoon?access_token=tok-123&tab=2#section');
@@ -93,6 +142,15 @@ describe('resolveAppParams: access_token', () => {
     expect(window.localStorage.getItem('token')).toBe('tok-123');
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/ComingSoon?tab=2#section');
     expect(window.history.state).toEqual({ router: 'state' });
+  });
+
+  it('strips the token on a path that starts with "//" without leaving the origin', () => {
+    visit('/ComingSoon?x=1');
+    // jsdom, like a browser, resolves "//x" against the origin only as a protocol-relative URL, so
+    // the path is set through a full URL.
+    window.history.replaceState(null, '', `${window.location.origin}//evil.example/x?access_token=tok&keep=1`);
+    expect(() => resolveAppParams(ENV)).not.toThrow();
+    expect(window.location.href).toBe(`${window.location.origin}//evil.example/x?keep=1`);
   });
 
   it('reads the stored token when the address bar has none', () => {

@@ -1,17 +1,16 @@
-import { acceptAppId, acceptOverrideUrl, parseOriginList } from '@/lib/config/origin-allowlist';
+import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin, parseOriginList } from '@/lib/config/origin-allowlist';
 
 const ALLOWED = ['https://platform.example', 'http://127.0.0.1:3001'];
 
-describe('acceptOverrideUrl: address-bar overrides must name an allowlisted origin', () => {
+describe('acceptOverrideOrigin: address-bar overrides must be a bare allowlisted origin', () => {
   it.each([
     ['https://platform.example', 'https://platform.example'],
     ['https://platform.example/', 'https://platform.example'],
-    ['https://platform.example/base/', 'https://platform.example/base'],
     ['HTTPS://PLATFORM.EXAMPLE', 'https://platform.example'],
     ['https://platform.example:443', 'https://platform.example'],
     ['http://127.0.0.1:3001', 'http://127.0.0.1:3001'],
   ])('accepts %p as %p', (value, expected) => {
-    expect(acceptOverrideUrl(value, ALLOWED)).toBe(expected);
+    expect(acceptOverrideOrigin(value, ALLOWED)).toBe(expected);
   });
 
   it.each([
@@ -33,18 +32,41 @@ describe('acceptOverrideUrl: address-bar overrides must name an allowlisted orig
     ['unicode look-alike', 'https://рlatform.example'],
     ['query string', 'https://platform.example/?x=1'],
     ['fragment', 'https://platform.example/#x'],
+    ['a path on the allowed origin', 'https://platform.example/base'],
+    ['a path with a trailing slash', 'https://platform.example/base/'],
+    ['a path that only looks like the root', 'https://platform.example//'],
+    ['an encoded path', 'https://platform.example/%2e%2e/x'],
+    ['an empty query', 'https://platform.example/?'],
+    ['an empty fragment', 'https://platform.example#'],
     ['empty', ''],
   ])('rejects %s (%p)', (_label, value) => {
-    expect(acceptOverrideUrl(value, ALLOWED)).toBeNull();
+    expect(acceptOverrideOrigin(value, ALLOWED)).toBeNull();
   });
 
   it.each([[null], [undefined], [123], [['https://platform.example']]])('rejects the non-string %p', (value) => {
-    expect(acceptOverrideUrl(value, ALLOWED)).toBeNull();
+    expect(acceptOverrideOrigin(value, ALLOWED)).toBeNull();
   });
 
   it('accepts nothing when the allowlist is empty', () => {
-    expect(acceptOverrideUrl('https://platform.example', [])).toBeNull();
+    expect(acceptOverrideOrigin('https://platform.example', [])).toBeNull();
   });
+});
+
+describe('acceptConfiguredBaseUrl: what the build may configure', () => {
+  it.each([
+    ['https://platform.example', 'https://platform.example'],
+    ['https://platform.example/', 'https://platform.example'],
+    ['https://platform.example/base/', 'https://platform.example/base'],
+  ])('accepts %p as %p', (value, expected) => {
+    expect(acceptConfiguredBaseUrl(value)).toBe(expected);
+  });
+
+  it.each([['https://platform.example/?x=1'], ['https://platform.example/#x'], ['https://u:p@platform.example'], ['//platform.example'], [''], [undefined]])(
+    'rejects %p',
+    (value) => {
+      expect(acceptConfiguredBaseUrl(value)).toBeNull();
+    },
+  );
 });
 
 describe('parseOriginList', () => {

@@ -69,8 +69,8 @@ describe('starting', () => {
   it('announces itself and the address to the pinned editor origin, never to *', () => {
     start();
     expect(bridge?.parentOrigin).toBe(EDITOR);
-    expect(sentTypes()).toEqual(['visual-edit-agent-ready', 'app_changed_url']);
-    expect(targetOrigins()).toEqual([EDITOR, EDITOR]);
+    expect(sentTypes()).toEqual(['visual-edit-agent-ready', 'sandbox:onMounted', 'app_changed_url']);
+    expect(targetOrigins()).toEqual([EDITOR, EDITOR, EDITOR]);
   });
 
   it('returns the running bridge when started twice', () => {
@@ -94,7 +94,7 @@ describe('incoming messages', () => {
     deliver({ type: 'toggle-visual-edit-mode', data: { enabled: true } });
     expect(bridge?.agent?.enabled).toBe(true);
     clickHeading();
-    expect(sentMessages().at(-1)).toMatchObject({ type: 'element-selected', tagName: 'h1', visualSelectorId: HEADING });
+    expect(sentMessages().at(-1)).toMatchObject({ type: 'element-selected', tagName: 'H1', visualSelectorId: HEADING });
     expect(targetOrigins().every((origin) => origin === EDITOR)).toBe(true);
   });
 
@@ -152,8 +152,8 @@ describe('pinning the parent origin', () => {
     deliver({ type: 'dropdown-state', data: { isOpen: false } }, 'https://editor.example.com');
     expect(bridge?.parentOrigin).toBe('https://editor.example.com');
     // What it wanted to say meanwhile goes out now, to that origin.
-    expect(sentTypes()).toEqual(['visual-edit-agent-ready', 'app_changed_url']);
-    expect(targetOrigins()).toEqual(['https://editor.example.com', 'https://editor.example.com']);
+    expect(sentTypes()).toEqual(['visual-edit-agent-ready', 'sandbox:onMounted', 'app_changed_url']);
+    expect(targetOrigins()).toEqual(['https://editor.example.com', 'https://editor.example.com', 'https://editor.example.com']);
 
     // The other allowed origin is no longer accepted.
     deliver({ type: 'toggle-visual-edit-mode', data: { enabled: true } }, EDITOR);

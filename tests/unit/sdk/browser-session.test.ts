@@ -82,28 +82,29 @@ describe('logout', () => {
     localStorage.setItem('token', 'tok');
   });
 
-  it('clears both keys and the client token, then reloads', () => {
+  const platformLogout = (fromUrl: string) => `https://apps.example/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`;
+
+  it('clears both keys and the client token, then lets the platform end its session and come back here', () => {
     const c = client();
     c.auth.logout();
     expect(c.getToken()).toBeNull();
     expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual([null, null]);
-    expect(reload).toHaveBeenCalledTimes(1);
-    expect(assign).not.toHaveBeenCalled();
-  });
-
-  it('follows a same-origin redirect target', () => {
-    client().auth.logout('/goodbye?x=1');
-    expect(assign).toHaveBeenCalledWith('http://localhost/goodbye?x=1');
+    expect(assign).toHaveBeenCalledWith(platformLogout(window.location.href));
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('returns to a same-origin redirect target', () => {
+    client().auth.logout('/goodbye?x=1');
+    expect(assign).toHaveBeenCalledWith(platformLogout('http://localhost/goodbye?x=1'));
+  });
+
   it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'data:text/html,x', 'http://localhost:8080/'])(
-    'never follows %p: it reloads instead, after logging out',
+    'never returns to %p: the platform sends the visitor back to this page instead',
     (target) => {
       const c = client();
       c.auth.logout(target);
-      expect(assign).not.toHaveBeenCalled();
-      expect(reload).toHaveBeenCalledTimes(1);
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(assign).toHaveBeenCalledWith(platformLogout(window.location.href));
       expect(c.getToken()).toBeNull();
       expect(localStorage.getItem('base44_access_token')).toBeNull();
     },

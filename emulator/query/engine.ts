@@ -1,0 +1,156 @@
+import { Context } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as queryOperators from 'mingo/operators/query';
+import { Query } from 'mingo/query';
+import { update } from 'mingo/updater';
+import type { Options } from 'mingo/types';
+import { compare, resolve } from 'mingo/util';
+import { HttpError, badRequest } from '../http/errors';
+import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
+import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
+
+/**
+ * MongoDB semantics from mingo: filters, the sort order of mixed values, projection. The engine's
+ * context holds only the documented query operators plus `$linearRegex` (RE2), so `$where`,
+ * `$expr`, `$function` and the native `$regex` do not exist in it even if validation missed one.
+ */
+
+export type RecordPredicate = (record: Record<string, unknown>) => boolean;
+type AnyRecord = Record<string, unknown>;
+
+const ALLOWED = [
+  '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$type', '$all', '$size', '$elemMatch',
+  '$mod', '$not', '$and', '$or', '$nor',
+] as const;
+
+function buildContext(): Context {
+  const available = queryOperators as unknown as Record<string, (selector: string, value: unknown, options: Options) => RecordPredicate>;
+  const operators: Record<`$${string}`, (selector: string, value: unknown, options: Options) => RecordPredicate> = {};
+  for (const name of ALLOWED) {
+    const operator = available[name];
+    if (!operator) throw new Error(`mingo lacks the query operator ${name}`);
+    operators[name] = operator;
+  }
+  const regex = available.$regex as (selector: string, value: unknown, options: Options) => RecordPredicate;
+  // mingo's $regex predicate only calls `exec` on its operand: hand it the RE2 matcher.
+  operators[LINEAR_REGEX_OPERATOR] = (selector, value, options) =>
+    regex(selector, compileLinearRegex(value as LinearRegexSpec, selector), options);
+  return Context.init({
+    query: operators as never,
+    pipeline: pick(pipelineOperators, PIPELINE_STAGES),
+    accumulator: pick(accumulatorOperators, ACCUMULATORS),
+    expression: pick(expressionOperators, EXPRESSIONS),
+  });
+}
+
+/** Stages, accumulators and expressions for the pipelines the emulator itself builds (sorts, aggregate()). */
+const PIPELINE_STAGES = ['$match', '$sort', '$group', '$project', '$limit', '$skip', '$addFields', '$unwind'] as const;
+const ACCUMULATORS = ['$sum', '$avg', '$min', '$max', '$addToSet', '$first'] as const;
+const EXPRESSIONS = ['$size', '$ifNull', '$toDate', '$dateTrunc', '$dateToString', '$type', '$eq', '$cond', '$isArray', '$literal'] as const;
+
+function pick(from: object, names: readonly string[]): never {
+  const source = from as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!source[name]) throw new Error(`mingo lacks the operator ${name}`);
+    picked[name] = source[name];
+  }
+  return picked as never;
+}
+
+export const ENGINE_OPTIONS: Partial<Options> = { context: buildContext(), scriptEnabled: false, idKey: 'id' };
+
+/** Errors from inside the engine (an operand it rejects) are the caller's mistake: 400, not 500. */
+function asBadRequest(error: unknown): never {
+  if (error instanceof HttpError) throw error;
+  throw badRequest(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
+}
+
+/**
+ * A cheap necessary condition for the top-level `{ field: scalar }` parts of a filter: a record
+ * can only match if the field holds that scalar or is an array (which the engine then decides).
+ * It only skips records the engine would reject, so semantics stay the engine's.
+ */
+function prefilterOf(criteria: Criteria): RecordPredicate | null {
+  const checks: [string, unknown][] = [];
+  for (const [path, condition] of Object.entries(criteria)) {
+    if (path.startsWith('$') || path.includes('.')) continue;
+    const operand = (condition as Record<string, unknown>).$eq;
+    const keys = Object.keys(condition as object);
+    const scalar = typeof operand === 'string' || typeof operand === 'number' || typeof operand === 'boolean';
+    if (keys.length === 1 && scalar) checks.push([path, operand]);
+  }
+  if (checks.length === 0) return null;
+  return (record) =>
+    checks.every(([path, operand]) => {
+      const value = Object.hasOwn(record, path) ? record[path] : undefined;
+      return value === operand || Array.isArray(value);
+    });
+}
+
+export function compileCriteria(criteria: Criteria): RecordPredicate {
+  let query: Query<AnyRecord>;
+  try {
+    query = new Query<AnyRecord>(criteria, ENGINE_OPTIONS);
+  } catch (error) {
+    asBadRequest(error);
+  }
+  const prefilter = prefilterOf(criteria);
+  return (record) => {
+    if (prefilter && !prefilter(record)) return false;
+    try {
+      return query.test(record);
+    } catch (error) {
+      return asBadRequest(error);
+    }
+  };
+}
+
+/** A parsed JSON filter to a predicate, or a 400 naming what is wrong. */
+export function compileFilter(filter: unknown): RecordPredicate {
+  return compileCriteria(rewriteFilterForEngine(filter));
+}
+
+/** The value at a dotted path, MongoDB-style (through arrays), as the engine sees it. */
+export function valueAt(record: unknown, path: string): unknown {
+  // A top-level field needs no traversal: an own-property read is the engine's answer, much faster.
+  if (!path.includes('.') && typeof record === 'object' && record !== null && !Array.isArray(record)) {
+    return Object.hasOwn(record, path) ? (record as AnyRecord)[path] : undefined;
+  }
+  return resolve(record as AnyRecord, path);
+}
+
+/** MongoDB's total order over mixed values (null < numbers < strings < objects < arrays ...). */
+export function compareValues(left: unknown, right: unknown): number {
+  return compare(left, right);
+}
+
+/** Projection of `fields` (paths through arrays included); `id` always comes along. */
+export function projectRecords(records: readonly AnyRecord[], fields: readonly string[]): AnyRecord[] {
+  const projection: Record<string, 1> = { id: 1 };
+  for (const field of fields) projection[field] = 1;
+  return new Query<AnyRecord>({}, ENGINE_OPTIONS).find<AnyRecord>(records as AnyRecord[], projection).all();
+}
+
+/** Runs a pipeline built by the emulator (never by a client) over records. */
+export function runPipeline(records: readonly AnyRecord[], stages: AnyRecord[]): AnyRecord[] {
+  try {
+    return new Aggregator(stages, ENGINE_OPTIONS).run(records as AnyRecord[]) as AnyRecord[];
+  } catch (error) {
+    return asBadRequest(error);
+  }
+}
+
+/** Applies MongoDB update operators (already validated) to a copy of `record`. */
+export function applyUpdateOperators(record: AnyRecord, modifier: AnyRecord): AnyRecord {
+  const copy = structuredClone(record);
+  try {
+    update(copy, modifier as never, undefined, undefined, { cloneMode: 'deep', queryOptions: ENGINE_OPTIONS });
+  } catch (error) {
+    asBadRequest(error);
+  }
+  return copy;
+}

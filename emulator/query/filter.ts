@@ -1,0 +1,156 @@
+import { badRequest } from '../http/errors';
+import { checkFieldPath, checkJsonValue, isJsonObject } from '../store/json-guard';
+import { MAX_REGEX_LENGTH, compileLinearRegex } from './linear-regex';
+
+/**
+ * Validates a JSON filter against the operators the platform documents and rewrites it for the
+ * engine (mingo). Everything is checked before a record is touched: an unknown or unsafe operator
+ * (`$where`, `$function`, `$expr`, `$text`, ...) is a 400 that names it. `$regex` is rewritten to
+ * `$linearRegex`, the engine's only way to match patterns, so no backtracking regex ever runs.
+ */
+
+export type Criteria = Record<string, unknown>;
+
+export const LINEAR_REGEX_OPERATOR = '$linearRegex';
+const MAX_FILTER_DEPTH = 16;
+const LOGICAL = new Set(['$and', '$or', '$nor']);
+const VALUE_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
+const LIST_OPERATORS = new Set(['$in', '$nin']);
+const TYPE_ALIASES = new Set([
+  'double', 'string', 'object', 'array', 'binData', 'undefined', 'objectId', 'bool', 'date', 'null', 'regex',
+  'int', 'long', 'decimal', 'number', 'timestamp', 'minKey', 'maxKey',
+]);
+
+
+const invalid = (message: string) => badRequest(message, 'invalid_filter');
+
+function requireArray(operator: string, operand: unknown, path: string): unknown[] {
+  if (!Array.isArray(operand)) throw invalid(`${operator} on "${path}" needs an array`);
+  return operand;
+}
+
+function checkType(operand: unknown, path: string): unknown {
+  const valid = (alias: unknown) =>
+    (typeof alias === 'string' && TYPE_ALIASES.has(alias)) || (typeof alias === 'number' && Number.isInteger(alias));
+  const all = Array.isArray(operand) ? operand : [operand];
+  if (all.length === 0 || !all.every(valid)) throw invalid(`$type on "${path}" needs a BSON type name or number (or a list of them)`);
+  return operand;
+}
+
+function checkMod(operand: unknown, path: string): unknown {
+  const [divisor, remainder] = requireArray('$mod', operand, path);
+  if (!(Array.isArray(operand) && operand.length === 2) || typeof divisor !== 'number' || typeof remainder !== 'number' || divisor === 0) {
+    throw invalid(`$mod on "${path}" needs [divisor, remainder] with a non-zero divisor`);
+  }
+  return operand;
+}
+
+function rewriteRegex(condition: Record<string, unknown>, path: string): Record<string, unknown> {
+  const pattern = condition.$regex;
+  const options = condition.$options ?? '';
+  if (typeof pattern !== 'string') throw invalid(`$regex on "${path}" needs a string (at most ${MAX_REGEX_LENGTH} characters)`);
+  if (typeof options !== 'string') throw invalid(`$options on "${path}" must be a string`);
+  compileLinearRegex({ pattern, options }, path);
+  return { pattern, options };
+}
+
+/** A field's operator object (`{ $gt: 1, $lt: 5 }`), rewritten. */
+function rewriteOperators(condition: Record<string, unknown>, path: string, depth: number): Criteria {
+  if (depth > MAX_FILTER_DEPTH) throw invalid(`Filters may nest at most ${MAX_FILTER_DEPTH} levels`);
+  const out: Criteria = {};
+  if ('$options' in condition && !('$regex' in condition)) throw invalid(`$options on "${path}" needs $regex`);
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (VALUE_OPERATORS.has(operator)) {
+      checkJsonValue(operand, `The ${operator} value on "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
+      out[operator] = operand;
+    } else if (LIST_OPERATORS.has(operator) || operator === '$all') {
+      const list = requireArray(operator, operand, path);
+      checkJsonValue(list, `The ${operator} list on "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
+      out[operator] = operator === '$all' ? list.map((item) => rewriteAllItem(item, path, depth)) : list;
+    } else if (operator === '$exists') {
+      if (typeof operand !== 'boolean') throw invalid(`$exists on "${path}" needs true or false`);
+      out[operator] = operand;
+    } else if (operator === '$size') {
+      if (typeof operand !== 'number' || !Number.isInteger(operand) || operand < 0) throw invalid(`$size on "${path}" needs a non-negative integer`);
+      out[operator] = operand;
+    } else if (operator === '$type') {
+      out[operator] = checkType(operand, path);
+    } else if (operator === '$mod') {
+      out[operator] = checkMod(operand, path);
+    } else if (operator === '$not') {
+      if (!isJsonObject(operand) || !Object.keys(operand).every((key) => key.startsWith('$')) || Object.keys(operand).length === 0) {
+        throw invalid(`$not on "${path}" needs an operator object such as { "$regex": "..." }`);
+      }
+      out[operator] = rewriteOperators(operand, path, depth + 1);
+    } else if (operator === '$elemMatch') {
+      out[operator] = rewriteElemMatch(operand, path, depth + 1);
+    } else if (operator === '$regex') {
+      out[LINEAR_REGEX_OPERATOR] = rewriteRegex(condition, path);
+    } else if (operator !== '$options') {
+      throw invalid(`Unsupported filter operator ${operator.slice(0, 40)} on "${path}"`);
+    }
+  }
+  return out;
+}
+
+function rewriteAllItem(item: unknown, path: string, depth: number): unknown {
+  if (isJsonObject(item) && Object.keys(item).length === 1 && '$elemMatch' in item) {
+    return { $elemMatch: rewriteElemMatch(item.$elemMatch, path, depth + 1) };
+  }
+  return item;
+}
+
+/** `$elemMatch` takes either operators on the element itself or a filter over the element's fields. */
+function rewriteElemMatch(operand: unknown, path: string, depth: number): Criteria {
+  if (!isJsonObject(operand)) throw invalid(`$elemMatch on "${path}" needs an object`);
+  const keys = Object.keys(operand);
+  const onElement = keys.length > 0 && keys.every((key) => key.startsWith('$') && !LOGICAL.has(key));
+  return onElement ? rewriteOperators(operand, path, depth) : rewriteFilter(operand, depth);
+}
+
+function rewriteCondition(path: string, condition: unknown, depth: number): unknown {
+  if (isJsonObject(condition)) {
+    const keys = Object.keys(condition);
+    const operatorCount = keys.filter((key) => key.startsWith('$')).length;
+    if (operatorCount > 0) {
+      if (operatorCount !== keys.length) throw invalid(`The condition on "${path}" mixes operators and plain fields`);
+      return rewriteOperators(condition, path, depth);
+    }
+  }
+  checkJsonValue(condition, `The value compared with "${path}"`, MAX_FILTER_DEPTH, 'invalid_filter');
+  return { $eq: condition };
+}
+
+function rewriteFilter(filter: unknown, depth: number): Criteria {
+  if (!isJsonObject(filter)) throw invalid('A filter must be a JSON object');
+  if (depth > MAX_FILTER_DEPTH) throw invalid(`Filters may nest at most ${MAX_FILTER_DEPTH} levels`);
+  const out: Criteria = {};
+  for (const [key, condition] of Object.entries(filter)) {
+    if (LOGICAL.has(key)) {
+      const branches = requireArray(key, condition, key);
+      if (branches.length === 0) throw invalid(`${key} needs at least one condition`);
+      out[key] = branches.map((branch) => rewriteFilter(branch, depth + 1));
+    } else if (key.startsWith('$')) {
+      throw invalid(`Unsupported top-level filter operator ${key.slice(0, 40)}`);
+    } else {
+      checkFieldPath(key, 'The filter field', 'invalid_filter');
+      // Safe as a plain assignment: checkFieldPath refused every reserved name.
+      out[key] = rewriteCondition(key, condition, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** Validates and rewrites a parsed JSON filter; throws a 400 `invalid_filter` for anything unsupported. */
+export function rewriteFilterForEngine(filter: unknown): Criteria {
+  return rewriteFilter(filter, 0);
+}
+
+/**
+ * The condition of `$pull` (an element value, an operator object, or a filter over element
+ * documents), validated and rewritten like a filter so that `$regex` there is linear too.
+ */
+export function rewritePullCondition(path: string, condition: unknown): unknown {
+  if (isJsonObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$'))) return rewriteFilter(condition, 1);
+  return rewriteCondition(path, condition, 1);
+}

@@ -1,0 +1,48 @@
+import { RE2JS, RE2JSException } from 're2js';
+import { badRequest } from '../http/errors';
+
+/**
+ * `$regex` runs on RE2 (the pure-JS port `re2js`): matching takes time linear in the input, so a
+ * pattern like `(a+)+$` cannot stall the process the way a backtracking engine would. RE2 has no
+ * backreferences or lookarounds; a pattern using them is refused with a 400 instead of falling back.
+ */
+
+export const MAX_REGEX_LENGTH = 256;
+
+/** MongoDB's `$options` letters that RE2 can honour; `u` is accepted as a no-op (RE2 is Unicode-aware). */
+const FLAG_BITS = new Map<string, number>([
+  ['i', RE2JS.CASE_INSENSITIVE],
+  ['m', RE2JS.MULTILINE],
+  ['s', RE2JS.DOTALL],
+  ['u', 0],
+]);
+
+export interface LinearRegexSpec {
+  pattern: string;
+  options: string;
+}
+
+/** Something with `exec`, the only thing mingo's `$regex` predicate calls on its operand. */
+export interface LinearMatcher {
+  exec(input: string): string[] | null;
+}
+
+export function compileLinearRegex(spec: LinearRegexSpec, path: string): LinearMatcher {
+  if (spec.pattern.length > MAX_REGEX_LENGTH) {
+    throw badRequest(`$regex on "${path}" is longer than ${MAX_REGEX_LENGTH} characters`, 'invalid_filter');
+  }
+  let flags = 0;
+  for (const letter of spec.options) {
+    const bit = FLAG_BITS.get(letter);
+    if (bit === undefined) throw badRequest(`$options on "${path}" may only hold the flags i, m, s, u`, 'invalid_filter');
+    flags |= bit;
+  }
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(spec.pattern, flags);
+  } catch (error) {
+    if (!(error instanceof RE2JSException)) throw error;
+    throw badRequest(`$regex on "${path}" is not a valid pattern for the linear-time engine`, 'invalid_filter', error.message);
+  }
+  return { exec: (input) => (compiled.test(input) ? [input] : null) };
+}

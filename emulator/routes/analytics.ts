@@ -1,0 +1,76 @@
+import { checkAppHeader, requireApp, resolveCaller } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { isPlainObject, readJsonObject } from '../http/body';
+import { badRequest } from '../http/errors';
+import { jsonReply } from '../http/reply';
+import type { Router } from '../http/router';
+
+/**
+ * `POST /api/apps/{appId}/analytics/track/batch` `{ events: [...] }`, what @base44/sdk's analytics
+ * module sends (by fetch, or by sendBeacon when a page unloads). The emulator keeps the most recent
+ * events in memory so a developer can see what a page would report; nothing leaves the machine.
+ * Events are write-only, so the app's access gate does not apply, but a bad token is still a 401.
+ */
+
+const MAX_EVENTS_PER_BATCH = 1000;
+const MAX_KEPT_PER_APP = 10_000;
+
+export interface TrackedEvent {
+  event_name: string;
+  properties?: Record<string, unknown>;
+  timestamp?: string;
+  page_url?: string | null;
+  user_id?: string | null;
+  session_id?: string | null;
+  received_at: string;
+}
+
+function parseEvent(value: unknown, index: number, receivedAt: string): TrackedEvent {
+  if (!isPlainObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
+  const { event_name: name, properties, timestamp, page_url: pageUrl, user_id: userId, session_id: sessionId } = value;
+  if (typeof name !== 'string' || name === '' || name.length > 200) {
+    throw badRequest(`events[${index}].event_name must be a string of 1 to 200 characters`, 'invalid_event');
+  }
+  if (properties !== undefined && properties !== null && !isPlainObject(properties)) {
+    throw badRequest(`events[${index}].properties must be an object`, 'invalid_event');
+  }
+  const optionalText = (field: string, text: unknown): string | null | undefined => {
+    if (text === undefined || text === null || typeof text === 'string') return text;
+    throw badRequest(`events[${index}].${field} must be a string`, 'invalid_event');
+  };
+  return {
+    event_name: name,
+    ...(isPlainObject(properties) ? { properties } : {}),
+    ...(optionalText('timestamp', timestamp) ? { timestamp: timestamp as string } : {}),
+    page_url: optionalText('page_url', pageUrl) ?? null,
+    user_id: optionalText('user_id', userId) ?? null,
+    session_id: optionalText('session_id', sessionId) ?? null,
+    received_at: receivedAt,
+  };
+}
+
+export function registerAnalyticsRoutes(router: Router, context: EmulatorContext): void {
+  const kept = new Map<string, TrackedEvent[]>();
+
+  router.add('POST', '/api/apps/:appId/analytics/track/batch', async (request) => {
+    const app = requireApp(context, request.params.appId as string);
+    checkAppHeader(request.headers, app.id);
+    resolveCaller(context, app, request.headers);
+    const body = await readJsonObject(request.raw, context.bodyLimitBytes);
+    if (!Array.isArray(body.events) || body.events.length > MAX_EVENTS_PER_BATCH) {
+      throw badRequest(`events must be a list of at most ${MAX_EVENTS_PER_BATCH} events`, 'invalid_events');
+    }
+    const receivedAt = context.nowIso();
+    const events = body.events.map((event, index) => parseEvent(event, index, receivedAt));
+    const list = kept.get(app.id) ?? [];
+    list.push(...events);
+    if (list.length > MAX_KEPT_PER_APP) list.splice(0, list.length - MAX_KEPT_PER_APP);
+    kept.set(app.id, list);
+    return jsonReply(200, { success: true, accepted: events.length });
+  });
+
+  router.add('GET', '/api/_emulator/apps/:appId/analytics', (request) => {
+    const app = requireApp(context, request.params.appId as string);
+    return jsonReply(200, kept.get(app.id) ?? []);
+  });
+}

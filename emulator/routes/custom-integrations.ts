@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { authorize } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import type { CustomIntegrationOperation } from '../function-types';
+import { isPlainObject, readOptionalJsonObject } from '../http/body';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { jsonReply, type Reply } from '../http/reply';
+import type { Router } from '../http/router';
+import { ownValue } from '../util/own';
+import { findModule, functionUser, withTimeout } from './functions';
+
+/**
+ * `POST /api/apps/{appId}/integrations/custom/{slug}/{operationId}`: custom integrations run as
+ * local modules (see CustomIntegrationModule) and answer `{ success, status_code, data }` like the
+ * platform. Slugs and operation ids are plain names, looked up as own properties only.
+ */
+
+const NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+async function loadOperation(functionsDir: string | null, slug: string, operationId: string): Promise<CustomIntegrationOperation> {
+  const missing = () => notFound(`Custom integration ${slug.slice(0, 100)}.${operationId.slice(0, 100)} not found`, 'integration_not_found');
+  if (!functionsDir || !NAME.test(slug) || !NAME.test(operationId)) throw missing();
+  const file = await findModule(path.join(functionsDir, 'integrations'), slug);
+  if (!file) throw missing();
+  const operation = ownValue(operationsOf(await import(file)) ?? undefined, operationId);
+  if (typeof operation !== 'function') throw missing();
+  return operation as CustomIntegrationOperation;
+}
+
+/** The default export; transpiled ESM (as under Jest) nests it once more. */
+function operationsOf(module: unknown): Record<string, unknown> | null {
+  const exported = isPlainObject(module) ? module.default : undefined;
+  if (!isPlainObject(exported)) return null;
+  return isPlainObject(exported.default) ? exported.default : exported;
+}
+
+async function toCallResult(result: unknown): Promise<Record<string, unknown>> {
+  if (!(result instanceof Response)) return { success: true, status_code: 200, data: result ?? null };
+  const text = await result.text();
+  let data: unknown = text;
+  if ((result.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch {
+      data = text;
+    }
+  }
+  return { success: result.ok, status_code: result.status, data };
+}
+
+function optionalObject(value: unknown, field: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) throw badRequest(`${field} must be an object`, 'invalid_parameters');
+  return value;
+}
+
+export function registerCustomIntegrationRoutes(router: Router, context: EmulatorContext): void {
+  router.add('POST', '/api/apps/:appId/integrations/custom/:slug/:operationId', async (request): Promise<Reply> => {
+    const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+    const slug = request.params.slug as string;
+    const operationId = request.params.operationId as string;
+    const operation = await loadOperation(app.functionsDir, slug, operationId);
+    // @base44/sdk sends `{ payload, path_params, query_params }`.
+    const body = await readOptionalJsonObject(request.raw, context.bodyLimitBytes);
+    const input = {
+      appId: app.id,
+      operationId,
+      payload: optionalObject(body.payload, 'payload'),
+      pathParams: optionalObject(body.path_params, 'path_params'),
+      queryParams: optionalObject(body.query_params, 'query_params'),
+      user: functionUser(caller),
+      serviceRole: caller.kind === 'service',
+    };
+    try {
+      const result = await withTimeout(Promise.resolve().then(() => operation(input)), `${slug}.${operationId}`);
+      return jsonReply(200, await toCallResult(result));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new HttpError(502, `Custom integration ${slug}.${operationId} failed: ${message}`, { code: 'integration_error' });
+    }
+  });
+}

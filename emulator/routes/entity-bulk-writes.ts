@@ -1,0 +1,112 @@
+import { creatorOf, isPrivileged, requireSignedIn } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { isPlainObject, readJsonBody } from '../http/body';
+import { badRequest, forbidden } from '../http/errors';
+import { jsonReply } from '../http/reply';
+import type { Router } from '../http/router';
+import { applyUpdateOperators, compileFilter, valueAt } from '../query/engine';
+import { checkFieldPath } from '../store/json-guard';
+import { buildRecord, userFields } from '../store/records';
+import type { EntityRecord } from '../store/store';
+import { prepareUpdate } from '../store/update-operators';
+import { findRecord, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish, type EntityScope, type RecordChange } from './entity-scope';
+
+/**
+ * Writes of @base44/sdk 0.8.50 on many records at once: `updateMany` (MongoDB update operators on
+ * every match, 500 per call), `bulkUpdate` (each record its own fields) and `upsert` (create or
+ * update by a key of your own). Every batch is validated as a whole before anything is stored,
+ * and every changed record gets its real-time event.
+ */
+
+const MAX_PER_CALL = 500;
+
+function requireList(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw badRequest(`${what} must be a JSON array`, 'invalid_body');
+  if (value.length > MAX_PER_CALL) throw badRequest(`${what} may hold at most ${MAX_PER_CALL} records per call`, 'too_many_records');
+  return value;
+}
+
+/** updateMany and upsert write through operators or keys that bypass the User rules: not for User. */
+function refuseForUsers(target: EntityScope, call: string): void {
+  if (target.entity === 'User') throw forbidden(`${call} is not available for users; update them one by one`, 'use_user_routes');
+}
+
+function keyOf(record: Record<string, unknown>, keys: readonly string[]): string | null {
+  const values = keys.map((key) => valueAt(record, key));
+  return values.some((value) => value === undefined) ? null : JSON.stringify(values);
+}
+
+function parseKey(value: unknown): string[] {
+  const keys = Array.isArray(value) ? value : [value];
+  if (keys.length === 0 || keys.length > 10 || !keys.every((key): key is string => typeof key === 'string')) {
+    throw badRequest('upsert needs key: a field name or a list of field names', 'invalid_key');
+  }
+  return keys.map((key) => checkFieldPath(key, 'The upsert key', 'invalid_key'));
+}
+
+export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorContext, base: string): void {
+  router.add('PATCH', `${base}/update-many`, async (request) => {
+    const target = scope(context, request);
+    requireWriter(target);
+    refuseForUsers(target, 'updateMany');
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    if (!isPlainObject(body) || !isPlainObject(body.query)) throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
+    const matches = compileFilter(body.query);
+    const modifier = prepareUpdate(body.data, context.nowIso());
+    const matching = readable(target).filter((record) => matches(record));
+    const batch = matching.slice(0, MAX_PER_CALL);
+    const changes: RecordChange[] = batch.map((record) => {
+      const changed = applyUpdateOperators(record, modifier);
+      const fields = userFields(changed, `Record ${record.id}`);
+      return { type: 'update', record: { ...fields, id: record.id, created_date: record.created_date, updated_date: context.nowIso(), created_by: record.created_by } };
+    });
+    await storeAndPublish(context, target, changes);
+    return jsonReply(200, { success: true, updated: changes.length, has_more: matching.length > batch.length });
+  });
+
+  router.add('PUT', `${base}/bulk`, async (request) => {
+    const target = scope(context, request);
+    requireSignedIn(target.caller);
+    if (target.entity === 'User' && !isPrivileged(target.caller)) throw forbidden('Only admins and the service role manage users', 'admin_required');
+    const items = requireList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk update body');
+    const seen = new Set<string>();
+    const changes: RecordChange[] = items.map((item, index) => {
+      if (!isPlainObject(item) || typeof item.id !== 'string') throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
+      if (seen.has(item.id)) throw badRequest(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
+      seen.add(item.id);
+      return { type: 'update', record: mergeUpdate(context, target, findRecord(target, item.id), item) };
+    });
+    await storeAndPublish(context, target, changes);
+    return jsonReply(200, changes.map((change) => change.record));
+  });
+
+  router.add('POST', `${base}/upsert`, async (request) => {
+    const target = scope(context, request);
+    requireSignedIn(target.caller);
+    refuseUserCreation(target);
+    refuseForUsers(target, 'upsert');
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    if (!isPlainObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
+    const keys = parseKey(body.key);
+    const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
+    const existing = new Map<string, EntityRecord>();
+    for (const record of readable(target)) {
+      const key = keyOf(record, keys);
+      if (key !== null && !existing.has(key)) existing.set(key, record);
+    }
+    // Within one call the last record with a key wins: later items merge into the earlier result.
+    const written = new Map<string, RecordChange>();
+    items.forEach((fields, index) => {
+      const key = keyOf(fields, keys);
+      if (key === null) throw badRequest(`Record ${index} lacks a value for the key ${keys.join(', ')}`, 'missing_key');
+      const before = written.get(key);
+      const current = before?.record ?? existing.get(key);
+      const record = current ? { ...current, ...fields, updated_date: context.nowIso() } : buildRecord(fields, creatorOf(target.caller), context.nowIso());
+      written.set(key, { type: before?.type ?? (current ? 'update' : 'create'), record });
+    });
+    const changes = [...written.values()];
+    await storeAndPublish(context, target, changes);
+    const created = changes.filter((change) => change.type === 'create').length;
+    return jsonReply(200, { created, updated: changes.length - created, records: changes.map((change) => change.record) });
+  });
+}

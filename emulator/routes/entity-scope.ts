@@ -1,0 +1,96 @@
+import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import type { EmulatorContext } from '../context';
+import { forbidden, notFound } from '../http/errors';
+import type { RouteRequest } from '../http/router';
+import type { AppConfig } from '../seed';
+import { buildRecord, requireEntityName, userFields } from '../store/records';
+import { dictionary, type EntityRecord } from '../store/store';
+import { applyUserUpdate } from './user-me';
+
+/** Who is asking about which entity, and the access rules every entity route shares. */
+
+export interface EntityScope {
+  app: AppConfig;
+  caller: Caller;
+  entity: string;
+  /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
+  records: Record<string, EntityRecord>;
+  /** Every record in insertion order, from the store's cache. */
+  list(): readonly EntityRecord[];
+}
+
+export function scope(context: EmulatorContext, request: RouteRequest): EntityScope {
+  const { app, caller } = authorize(context, request.params.appId as string, request.headers);
+  const entity = requireEntityName(request.params.entity as string);
+  return {
+    app,
+    caller,
+    entity,
+    records: context.store.data.apps[app.id]?.entities[entity] ?? dictionary<EntityRecord>(),
+    list: () => context.store.recordsOf(app.id, entity),
+  };
+}
+
+export function findRecord(target: EntityScope, id: string): EntityRecord {
+  const record = Object.prototype.hasOwnProperty.call(target.records, id) ? target.records[id] : undefined;
+  if (!record) throw notFound(`${target.entity} ${id.slice(0, 100)} not found`, 'record_not_found');
+  return record;
+}
+
+export function requireWriter(target: EntityScope): void {
+  requireSignedIn(target.caller);
+  if (target.entity === 'User' && !isPrivileged(target.caller)) {
+    throw forbidden('Only admins and the service role manage users', 'admin_required');
+  }
+}
+
+export function refuseUserCreation(target: EntityScope): void {
+  if (target.entity === 'User') {
+    throw forbidden('Users are added by registration, login or invitation (users/invite-user), not created directly', 'use_invite');
+  }
+}
+
+/** What a caller may read of the User entity: admins everything, a user only itself. */
+export function readable(target: EntityScope): readonly EntityRecord[] {
+  const all = target.list();
+  if (target.entity !== 'User' || isPrivileged(target.caller)) return all;
+  requireSignedIn(target.caller);
+  return all.filter((record) => mayRead(target, record));
+}
+
+/** The same rule for one record, without listing the rest. */
+export function mayRead(target: EntityScope, record: EntityRecord): boolean {
+  if (target.entity !== 'User' || isPrivileged(target.caller)) return true;
+  requireSignedIn(target.caller);
+  return target.caller.kind === 'user' && target.caller.account.id === record.id;
+}
+
+export async function insertAll(context: EmulatorContext, target: EntityScope, items: Record<string, unknown>[]): Promise<EntityRecord[]> {
+  const createdBy = creatorOf(target.caller);
+  const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
+  await storeAndPublish(context, target, created.map((record) => ({ type: 'create', record })));
+  return created;
+}
+
+export interface RecordChange {
+  type: 'create' | 'update' | 'delete';
+  record: EntityRecord;
+}
+
+/** Writes the changes, waits until they are durable, then tells real-time about every one of them. */
+export async function storeAndPublish(context: EmulatorContext, target: EntityScope, changes: readonly RecordChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const records = context.store.collection(target.app.id, target.entity);
+  for (const { type, record } of changes) {
+    if (type === 'delete') delete records[record.id];
+    else records[record.id] = record;
+  }
+  await context.store.commit();
+  for (const { type, record } of changes) context.realtime.entityChanged(target.app.id, target.entity, type, record);
+}
+
+/** An update as `update()` does it: merge the given fields (User: only what the caller may change). */
+export function mergeUpdate(context: EmulatorContext, target: EntityScope, record: EntityRecord, body: Record<string, unknown>): EntityRecord {
+  if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
+  return { ...record, ...userFields(body), updated_date: context.nowIso() };
+}

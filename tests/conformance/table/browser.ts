@@ -1,0 +1,216 @@
+/** Calls that behave differently in a browser: visitor ids, stored and handed-over tokens, navigations, analytics. */
+import type { Observation } from '../observe';
+import { answerByPath, answerWith, copy, record, rows } from './helpers';
+
+const PAGE = 'https://site.example/start?tab=1#top';
+const VISITOR = { base44_analytics_session_id: 'visitor-1' };
+
+/** Our return addresses are resolved and same-origin only: adjust the reference's `from_url`. */
+const sameOriginReturn = (fromUrl: string) => ({
+  id: 'same-origin-return-urls',
+  adjust(reference: Observation): Observation {
+    const adjusted = copy(reference);
+    adjusted.navigations = adjusted.navigations.map((url) => {
+      const parsed = new URL(url);
+      parsed.searchParams.set('from_url', fromUrl);
+      return parsed.href.replace(/\+/g, '%20');
+    });
+    return adjusted;
+  },
+});
+
+/** The reference's login links lack `app_id`; ours carry it (after `from_url`). */
+const withAppId = (reference: Observation): Observation => {
+  const adjusted = copy(reference);
+  adjusted.navigations = adjusted.navigations.map((url) => (url.includes('/login?') ? `${url}&app_id=app-1` : url));
+  return adjusted;
+};
+
+/** Replaces every event timestamp and generated id, which differ between any two runs. */
+const stableAnalytics = (observation: Observation): Observation => {
+  const stable = copy(observation);
+  for (const request of stable.requests) {
+    const body = request.body as { json?: { events?: Record<string, unknown>[] } } | undefined;
+    for (const event of body?.json?.events ?? []) event.timestamp = '<time>';
+  }
+  return stable;
+};
+
+export const browserRows = rows(
+  {
+    name: 'browser: an anonymous request names the page and the stored visitor',
+    covers: ['entities.*.list'],
+    env: 'browser',
+    storage: VISITOR,
+    answer: answerWith([record('r1')]),
+    run: (client) => client.entities.Todo!.list(),
+  },
+  {
+    name: 'browser: without a stored visitor id, ours does not store a new one',
+    covers: ['entities.*.list'],
+    env: 'browser',
+    run: (client) => client.entities.Todo!.list(),
+    normalise(observation) {
+      const stable = copy(observation);
+      for (const request of stable.requests) {
+        if (request.headers['x-base44-anonymous-id']) request.headers['x-base44-anonymous-id'] = '<generated>';
+      }
+      return stable;
+    },
+    deviation: {
+      id: 'visitor-id-not-stored',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        delete adjusted.storage.base44_analytics_session_id;
+        return adjusted;
+      },
+    },
+  },
+  {
+    name: 'browser: the stored token is used',
+    covers: ['auth.me'],
+    env: 'browser',
+    storage: { base44_access_token: 'stored-token' },
+    answer: answerWith({ id: 'u1' }),
+    run: (client) => client.auth.me(),
+  },
+  {
+    name: 'browser: a token handed over in the address is stored, stripped and used',
+    covers: ['entities.*.list'],
+    env: 'browser',
+    pageUrl: 'https://site.example/start?access_token=url-token&tab=1#top',
+    run: (client) => client.entities.Todo!.list(),
+  },
+  {
+    name: 'browser: isAuthenticated asks the server without a token',
+    covers: ['auth.isAuthenticated'],
+    env: 'browser',
+    storage: VISITOR,
+    answer: answerWith({ message: 'Not signed in' }, 401),
+    run: (client) => client.auth.isAuthenticated(),
+  },
+  {
+    name: 'browser: logout ends the platform session and comes back to this page',
+    covers: ['auth.logout'],
+    env: 'browser',
+    storage: { base44_access_token: 'stored-token', token: 'stored-token' },
+    run: async (client) => client.auth.logout(),
+  },
+  {
+    name: 'browser: logout to a path comes back there',
+    covers: ['auth.logout'],
+    env: 'browser',
+    config: { appBaseUrl: 'https://login.example' },
+    run: async (client) => client.auth.logout('/bye'),
+    deviation: sameOriginReturn('https://site.example/bye'),
+  },
+  {
+    name: 'browser: logout never sends the visitor to another origin',
+    covers: ['auth.logout'],
+    env: 'browser',
+    run: async (client) => client.auth.logout('https://evil.example/phish'),
+    deviation: sameOriginReturn(PAGE),
+  },
+  {
+    name: 'browser: redirectToLogin',
+    covers: ['auth.redirectToLogin'],
+    env: 'browser',
+    config: { appBaseUrl: 'https://login.example' },
+    run: async (client) => client.auth.redirectToLogin('/after?x=1'),
+    deviation: { id: 'login-url-app-id', adjust: withAppId },
+  },
+  {
+    name: 'browser: redirectToLogin never returns to another origin',
+    covers: ['auth.redirectToLogin'],
+    env: 'browser',
+    run: async (client) => client.auth.redirectToLogin('https://evil.example/'),
+    deviation: {
+      id: 'same-origin-return-urls',
+      adjust: (reference) => withAppId(sameOriginReturn(PAGE).adjust(reference)),
+    },
+  },
+  {
+    name: 'browser: loginWithProvider for Google, another provider and SSO',
+    covers: ['auth.loginWithProvider'],
+    env: 'browser',
+    run: async (client) => {
+      client.auth.loginWithProvider('google', '/dash');
+      client.auth.loginWithProvider('microsoft');
+      client.auth.loginWithProvider('sso', '/sso-back');
+    },
+  },
+  {
+    name: 'browser: loginWithProvider inside a frame signs in through a popup',
+    covers: ['auth.loginWithProvider'],
+    env: 'browser',
+    framed: true,
+    async run(client, tools) {
+      client.auth.loginWithProvider('google', '/after');
+      await tools.until(tools.popupOpened, 'the popup');
+      tools.postFromPopup({ access_token: 'forged' }, 'https://evil.example');
+      tools.postFromPopup({ access_token: 'popup-token', is_new_user: true }, 'https://site.example');
+      return 'signed in';
+    },
+    deviation: {
+      id: 'popup-token-not-in-address',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        adjusted.navigations = adjusted.navigations.map((url) => {
+          if (url.startsWith('popup:')) return url;
+          const parsed = new URL(url);
+          parsed.searchParams.delete('access_token');
+          return parsed.href;
+        });
+        adjusted.storage = { ...adjusted.storage, base44_access_token: 'popup-token', token: 'popup-token' };
+        return adjusted;
+      },
+    },
+  },
+  {
+    name: 'browser: requiresAuth sends a signed-out visitor to login',
+    covers: ['getConfig', 'auth.isAuthenticated'],
+    env: 'browser',
+    storage: VISITOR,
+    config: { requiresAuth: true },
+    answer: answerByPath([['/User/me', { status: 401, body: { message: 'Not signed in' } }]]),
+    async run(client, tools) {
+      await tools.until(() => tools.navigationCount() === 1, 'the redirect to login');
+      return client.getConfig();
+    },
+    deviation: { id: 'login-url-app-id', adjust: withAppId },
+  },
+  {
+    name: 'browser: analytics, when the site enables it, sends what the reference sends',
+    covers: ['analytics.track'],
+    env: 'browser',
+    storage: VISITOR,
+    config: { analytics: { enabled: true } },
+    async run(client, tools) {
+      client.analytics.track({ eventName: 'signup', properties: { plan: 'pro', seats: 3 } });
+      await tools.until(() => tools.requestCount() >= 2, 'two batches');
+      return 'tracked';
+    },
+    normalise: stableAnalytics,
+  },
+  {
+    name: 'browser: analytics is off unless the site enables it',
+    covers: ['analytics.track'],
+    env: 'browser',
+    storage: VISITOR,
+    config: { analytics: undefined },
+    async run(client) {
+      client.analytics.track({ eventName: 'signup' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return 'tracked';
+    },
+    normalise: stableAnalytics,
+    deviation: {
+      id: 'analytics-off-by-default',
+      adjust(reference) {
+        const adjusted = copy(reference);
+        adjusted.requests = [];
+        return adjusted;
+      },
+    },
+  },
+);

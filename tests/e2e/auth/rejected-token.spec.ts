@@ -1,0 +1,48 @@
+/**
+ * A token the platform rejects (401) must be dropped from the client at once: no later request may
+ * carry it, in `Authorization`, in a URL (the socket handshake puts the token in its query) or in a
+ * Referer.
+ *
+ * The SDK owns the fix (lib/sdk transport/token store): a 401 to any call that carried the user token
+ * clears it from the client and from storage before the call rejects. lib/auth alone could not do
+ * it: here the 401 comes from the visit log, not from `User/me`.
+ */
+import { expect, test } from '../fixtures';
+import { recordRequests, placesCarrying } from '../site/request-log';
+import { PLATFORM_URL, loginToken, useStoredToken } from '../support/platform';
+
+const HEADING = 'Unsere neue Website ist fast startklar';
+
+test('a token the platform rejects mid-visit is never sent again', async ({ page }) => {
+  const token = await loginToken('coming-soon', 'user@example.com');
+  await useStoredToken(page, token);
+  // The session ends while the visitor is on the site (expired or revoked): the platform answers
+  // the next call made with this token with a 401, as it does for any dead token.
+  let rejectedAt = -1;
+  const log = recordRequests(page);
+  await page.route(`${PLATFORM_URL}/api/app-logs/**`, async (route) => {
+    if (rejectedAt < 0) rejectedAt = log.count();
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The access token is invalid or has expired', extra_data: { reason: 'invalid_token' } }),
+    });
+  });
+
+  // A signed-in visitor on a missing page goes home (logged: rejected), then back and forth, which
+  // logs the visit of the main page again.
+  await page.goto('/Kontakt');
+  await page.waitForResponse((response) => response.url().endsWith('/entities/User/me') && response.status() === 200);
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect.poll(() => rejectedAt).toBeGreaterThanOrEqual(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const requests = await log.settled();
+  const afterRejection = requests.slice(rejectedAt + 1);
+  expect(placesCarrying(afterRejection, token, ['authorization', 'url', 'referer'])).toEqual([]);
+});

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+import { suiteEmulator } from './api';
+
+/**
+ * The emulator's account, ticket and code lookups must not trust inherited properties. Each test
+ * plants what a prototype-pollution bug would plant on Object.prototype (the emulator runs in this
+ * process, so it sees the same prototype), then tries the takeover over HTTP, and restores it.
+ */
+
+const suite = suiteEmulator();
+const APP = 'coming-soon';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+async function withPollutedPrototype<T>(key: string, value: unknown, run: () => Promise<T>): Promise<T> {
+  Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true, enumerable: false });
+  try {
+    return await run();
+  } finally {
+    delete (Object.prototype as Record<string, unknown>)[key];
+  }
+}
+
+it('refuses a reset ticket that exists only on Object.prototype: no admin takeover', async () => {
+  const forged = randomBytes(32).toString('base64url');
+  const ticket = { account_id: SEEDED_ACCOUNTS.admin.id, app_id: APP, expires_at: Date.now() + 3_600_000, purpose: 'reset' };
+  const reset = await withPollutedPrototype(sha256(forged), ticket, () =>
+    suite.api('POST', `/apps/${APP}/auth/reset-password`, { json: { reset_token: forged, new_password: 'attacker-owns-you' } }),
+  );
+  expect(reset.status).toBe(400);
+  expect(reset.body).toMatchObject({ code: 'invalid_reset_token' });
+  await expect(loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email, 'attacker-owns-you')).rejects.toThrow();
+  await expect(loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email)).resolves.toEqual(expect.any(String));
+});
+
+it('refuses a verification code that exists only on Object.prototype', async () => {
+  const email = 'pending@example.com';
+  const registered = await suite.api('POST', `/apps/${APP}/auth/register`, { json: { email, password: 'a-long-password' } });
+  expect(registered.status).toBe(200);
+  // Wrong codes until the real one is dropped: from then on the account has no pending code of its own.
+  let wrong;
+  do {
+    wrong = await suite.api('POST', `/apps/${APP}/auth/verify-otp`, { json: { email, otp_code: 'wrong' } });
+  } while (wrong.status === 400);
+  expect(wrong.status).toBe(429);
+  const planted = { code_hash: sha256('123456'), expires_at: Date.now() + 600_000, attempts: 0, app_id: APP };
+  const verify = await withPollutedPrototype(email, planted, () =>
+    suite.api('POST', `/apps/${APP}/auth/verify-otp`, { json: { email, otp_code: '123456' } }),
+  );
+  expect(verify.status).toBe(400);
+  expect(verify.body).toMatchObject({ code: 'otp_not_found' });
+});
+
+it('does not resolve inherited names as accounts when issuing SSO tokens', async () => {
+  for (const userId of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const result = await suite.api('GET', `/apps/${APP}/auth/sso/accesstoken/${userId}`, { token: serviceTokenFor(APP) });
+    expect({ userId, status: result.status }).toEqual({ userId, status: 404 });
+  }
+});
+
+it('does not accept a token whose account exists only on Object.prototype', async () => {
+  const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { sub: string };
+  expect(claims.sub).toBe(SEEDED_ACCOUNTS.user.id);
+  // A user deleted by an admin, then a polluted prototype re-creating its membership, stays locked out.
+  const admin = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email);
+  expect((await suite.api('DELETE', `/apps/${APP}/entities/User/${SEEDED_ACCOUNTS.user.id}`, { token: admin })).status).toBe(200);
+  const member = { id: SEEDED_ACCOUNTS.user.id, email: SEEDED_ACCOUNTS.user.email, role: 'admin', created_date: '', updated_date: '', created_by: null };
+  const me = await withPollutedPrototype(SEEDED_ACCOUNTS.user.id, member, () => suite.api('GET', `/apps/${APP}/entities/User/me`, { token }));
+  expect(me.status).toBe(401);
+});
+
+it('refuses multipart parameters named __proto__ instead of letting them become the payload\'s prototype', async () => {
+  const form = new FormData();
+  form.append('__proto__', JSON.stringify({ name: 'Mallory' }));
+  const called = await suite.api('POST', `/apps/${APP}/functions/hello`, { body: form });
+  expect(called.status).toBe(400);
+  expect(called.body).toMatchObject({ code: 'invalid_parameter_name' });
+});
