@@ -20,7 +20,11 @@ declare const client: ReturnType<typeof createClient<Schema>>;
 
 // createClient<S>: each entity of the schema is typed by its own fields.
 expectTypeOf(client.entities.Todo.get).returns.resolves.toEqualTypeOf<EntityRecord<Todo>>();
-expectTypeOf(client.entities.Note.list).returns.resolves.toEqualTypeOf<EntityRecord<{ body: string }>[]>();
+expectTypeOf(client.entities.Note.list('-body')).resolves.toEqualTypeOf<EntityRecord<{ body: string }>[]>();
+// With an options object, list answers a cursor page of the same records.
+expectTypeOf(client.entities.Note.list({ limit: 10 })).resolves.toHaveProperty('items').toEqualTypeOf<
+  EntityRecord<{ body: string }>[]
+>();
 expectTypeOf<EntityRecord<Todo>['id']>().toEqualTypeOf<string>();
 expectTypeOf<EntityRecord<Todo>['done']>().toEqualTypeOf<boolean>();
 // @ts-expect-error: an entity the schema does not declare
@@ -35,12 +39,14 @@ expectTypeOf(client.asServiceRole.entities.Todo.get).returns.resolves.toEqualTyp
 // EntitiesModule<S>: exactly the schema's names.
 expectTypeOf<keyof EntitiesModule<Schema>>().toEqualTypeOf<'Todo' | 'Note'>();
 
-// SortKey<T>: a field name of the record (own fields and metadata), optionally with a leading "-".
+// SortKey<T>: a field name of the record (own fields and metadata), optionally with a leading "-" or "+"
+// (the reference's SortField).
 expectTypeOf<'title'>().toExtend<SortKey<Todo>>();
 expectTypeOf<'-created_date'>().toExtend<SortKey<Todo>>();
 expectTypeOf<'-priority'>().toExtend<SortKey<Todo>>();
 expectTypeOf<'titel'>().not.toExtend<SortKey<Todo>>();
-expectTypeOf<'+title'>().not.toExtend<SortKey<Todo>>();
+expectTypeOf<'+title'>().toExtend<SortKey<Todo>>();
+expectTypeOf<'*title'>().not.toExtend<SortKey<Todo>>();
 void client.entities.Todo.list('-title');
 // @ts-expect-error: not a field of Todo
 void client.entities.Todo.list('-titel');
