@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, resolveBrowser } from './tests/support/browser';
-import { PREVIEW_ORIGIN } from './tests/e2e/fixtures/editor/config';
+import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
+import { PREVIEW_ORIGIN } from './support/editor-preview';
 
 const browser = resolveBrowser();
 export const SITE_URL = 'http://127.0.0.1:3000';
@@ -23,7 +23,7 @@ export default defineConfig({
   webServer: [
     // The same server `npm start` runs: the static export plus the local platform.
     {
-      command: 'npx tsx scripts/start.ts',
+      command: 'npx tsx tools/site/start.ts',
       url: `${SITE_URL}/`,
       env: { EMULATOR_EXTRA_SITE_ORIGINS: PREVIEW_ORIGIN },
       reuseExistingServer: false,

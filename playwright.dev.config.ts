@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, resolveBrowser } from './tests/support/browser';
+import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
 
 /**
  * The development loop in a real browser: `npm run dev` (next dev + the local platform), on its own
@@ -24,7 +24,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx scripts/dev.ts',
+    command: 'npx tsx tools/site/dev.ts',
     url: `http://127.0.0.1:${PORT}/`,
     env: { PORT: String(PORT), EMULATOR_PORT: String(EMULATOR_PORT), NEXT_TELEMETRY_DISABLED: '1' },
     reuseExistingServer: false,

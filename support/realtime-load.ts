@@ -8,7 +8,7 @@
  * Writes to one record are sequential (the next starts when the previous answered), so the written
  * order is known; different records are written concurrently.
  *
- * Usage: `npx tsx scripts/bench-realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
+ * Usage: `npx tsx tools/bench/realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
  * Exits 1 when any event is missing, unexpected or out of order.
  */
 import { createClient, type PlatformClient } from '../lib/sdk/client';
@@ -291,32 +291,4 @@ export function formatRealtimeBenchReport(report: RealtimeBenchReport): string {
   const verdict = report.complete && report.ordered ? 'every client got every event, in order per record' : 'FAILED';
   lines.push('', `verdict: ${verdict}`);
   return lines.join('\n');
-}
-
-function numberFlag(argv: readonly string[], flag: string): number | undefined {
-  const index = argv.indexOf(flag);
-  if (index === -1) return undefined;
-  const value = Number(argv[index + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} needs a positive number`);
-  return value;
-}
-
-async function main() {
-  const argv = process.argv.slice(2);
-  const seconds = numberFlag(argv, '--seconds');
-  const report = await runRealtimeBench({
-    clients: numberFlag(argv, '--clients'),
-    writesPerSecond: numberFlag(argv, '--rate'),
-    durationMs: seconds === undefined ? undefined : seconds * 1000,
-    records: numberFlag(argv, '--records'),
-  });
-  console.log(formatRealtimeBenchReport(report));
-  if (!report.complete || !report.ordered) process.exitCode = 1;
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

@@ -7,7 +7,7 @@
  * the first subscribe) is reported on its own. The reference imports socket.io-client and axios
  * statically, so all of it counts. Sizes are gzip level 9 via node:zlib, summed per file.
  *
- * Usage: `npx tsx scripts/bench-sdk-size.ts`. Exits 1 when the SDK misses the target.
+ * Usage: `npx tsx tools/bench/sdk-size.ts`. Exits 1 when the SDK misses the target.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -122,17 +122,4 @@ export function formatSdkSizeReport(report: SdkSizeReport): string {
     `ratio ${(report.ratio * 100).toFixed(1)}% of the reference; target <= ${(report.targetRatio * 100).toFixed(0)}%: ${verdict}`,
   );
   return lines.join('\n');
-}
-
-async function main() {
-  const report = await measureSdkSizes();
-  console.log(formatSdkSizeReport(report));
-  if (!report.meetsTarget) process.exitCode = 1;
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

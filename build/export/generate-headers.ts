@@ -1,19 +1,19 @@
 /**
  * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
  * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts.
- * Run after `next build` (npm run build and scripts/build-site.ts do).
+ * Run after `next build` (npm run build and build/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toHeadersFile, toNginxSnippet } from '../deploy/headers/formats';
-import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../deploy/headers/inline-scripts';
-import { buildHeaderRules, type SitePage } from '../deploy/headers/policy';
-import { DEFAULT_SERVER_URL, readBuildEnv } from '../lib/config/env';
-import { parseOriginList } from '../lib/config/origin-allowlist';
-import { originOf } from '../lib/sdk/redirects';
-import { parseEditorOrigins } from '../lib/frame/origin-policy';
+import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
+import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
+import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
+import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
+import { parseOriginList } from '../../lib/config/origin-allowlist';
+import { originOf } from '../../lib/sdk/redirects';
+import { parseEditorOrigins } from '../../lib/frame/origin-policy';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 
 function walk(dir: string, base = ''): string[] {
   return readdirSync(path.join(dir, base)).flatMap((name) => {
@@ -34,7 +34,7 @@ export function pathsOfHtmlFile(file: string): string[] {
 }
 
 /**
- * The editor preview (source annotations on, see scripts/build-site.ts PREVIEW_TARGET) needs inline
+ * The editor preview (source annotations on, see build/site/build-site.ts PREVIEW_TARGET) needs inline
  * styles for edit mode; a production build never does.
  */
 function isEditorPreviewBuild(): boolean {
@@ -73,9 +73,4 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
   return { headersFile, nginxFile };
-}
-
-if (require.main === module) {
-  const { headersFile, nginxFile } = generateHeaders(process.argv[2] ?? process.env.NEXT_DIST_DIR ?? 'out');
-  console.log(`Wrote ${path.relative(ROOT, headersFile)} and ${path.relative(ROOT, nginxFile)}`);
 }

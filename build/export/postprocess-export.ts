@@ -46,7 +46,7 @@ export function removeNotFoundNoindex(outDir: string): string[] {
       text = tag.text;
     }
     if (count !== 1 || text.includes('noindex')) {
-      throw new Error(`${file}: Next.js's not-found noindex no longer has the expected shape; update scripts/postprocess-export.ts`);
+      throw new Error(`${file}: Next.js's not-found noindex no longer has the expected shape; update build/export/postprocess-export.ts`);
     }
     writeFileSync(file, text);
     changed.push(path.relative(outDir, file));

@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_EDITOR_FONT_ORIGINS, deployProblems, NO_EDITOR } from '../lib/config/env';
+import { DEFAULT_EDITOR_FONT_ORIGINS, deployProblems, NO_EDITOR } from '../../lib/config/env';
 import { copyVendorFiles } from './copy-vendor';
-import { generateHeaders } from './generate-headers';
-import { removeNotFoundNoindex } from './postprocess-export';
+import { generateHeaders } from '../export/generate-headers';
+import { removeNotFoundNoindex } from '../export/postprocess-export';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 const INPUTS = [
   'app', 'components', 'lib', 'public', 'build', 'deploy/headers', 'pages.config.ts', 'next.config.mjs',
   'postcss.config.mjs', 'tsconfig.json', 'package-lock.json',
@@ -149,15 +149,3 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
  * editor, in its own folder so a production export never carries them.
  */
 export const PREVIEW_TARGET: BuildTarget = { outDir: 'out-preview', env: { NEXT_PUBLIC_SOURCE_ANNOTATIONS: '1' } };
-
-if (require.main === module) {
-  // `tsx scripts/build-site.ts [--preview] [--force] [--local]`
-  const target = process.argv.includes('--preview') ? PREVIEW_TARGET : { outDir: 'out' };
-  const { outDir } = target;
-  ensureBuild(target, { force: process.argv.includes('--force'), forDeploy: !process.argv.includes('--local') })
-    .then((built) => console.log(built ? `Built ${outDir}/` : `${outDir}/ is up to date`))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
-}

@@ -3,12 +3,12 @@
  *
  * The visual-edit agent (lib/frame/visual-edit/tailwind-runtime.ts) loads it with a `<script src>`
  * when the editor turns edit mode on; the site's CSP allows scripts from our own origin only, so it
- * cannot come from a CDN. Run before every build (`tsx scripts/copy-vendor.ts`); idempotent.
+ * cannot come from a CDN. Run before every build (build/site/build-site.ts and tools/site/dev.ts do); idempotent.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 
 export const VENDOR_FILES = [
   {
@@ -27,14 +27,4 @@ export function copyVendorFiles(): string[] {
     written.push(path.relative(ROOT, to));
   }
   return written;
-}
-
-if (require.main === module) {
-  try {
-    const written = copyVendorFiles();
-    console.log(written.length ? `Copied ${written.join(', ')}` : 'public/vendor is up to date');
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
 }

@@ -1,4 +1,4 @@
-import { IMMUTABLE, REVALIDATE } from '../../deploy/headers/policy';
+import { IMMUTABLE, REVALIDATE } from '../headers/policy';
 
 /**
  * The fallback when an export has no `_headers` file (e.g. one built by plain `next build`), cached

@@ -3,7 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createStaticServer } from './static-host/server';
+import { createStaticServer } from './server';
 
 export async function serveStatic(options: { root: string; host: string; port: number }) {
   if (!existsSync(path.join(options.root, 'index.html'))) {
@@ -15,19 +15,4 @@ export async function serveStatic(options: { root: string; host: string; port: n
     server.listen(options.port, options.host, () => resolve());
   });
   return server;
-}
-
-async function main() {
-  const host = process.env.HOST ?? '127.0.0.1';
-  const port = Number(process.env.PORT ?? 3000);
-  const root = path.resolve(process.env.OUT_DIR ?? 'out');
-  await serveStatic({ root, host, port });
-  console.log(`Site: http://${host}:${port}/ (serving ${path.relative(process.cwd(), root) || '.'})`);
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
-import { headersForPath, parseHeadersFile } from '../../deploy/headers/formats';
+import { headersForPath, parseHeadersFile } from '../headers/formats';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
 import { pathOfRequestTarget, resolveStaticFile } from './resolve';

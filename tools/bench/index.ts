@@ -8,17 +8,17 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startEmulator } from '../emulator/server';
-import { ensureBuild } from './build-site';
-import { measureSdkSizes } from './bench-sdk-size';
-import { runRealtimeBench } from './bench-realtime';
-import { measureEmulatorStore } from './bench/emulator-store';
-import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './bench/first-load';
-import { measureGateTiming } from './bench/gate-timing';
-import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './bench/lighthouse';
-import { serveStatic } from './serve';
+import { startEmulator } from '../../emulator/server';
+import { ensureBuild } from '../../build/site/build-site';
+import { measureSdkSizes } from '../../support/sdk-size';
+import { runRealtimeBench } from '../../support/realtime-load';
+import { measureEmulatorStore } from './emulator-store';
+import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './first-load';
+import { measureGateTiming } from './gate-timing';
+import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './lighthouse';
+import { serveStatic } from '../../deploy/static-host/serve';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 const BENCH_PORT = 3090;
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const BUDGET = { firstLoadAboveFloorBytes: 10 * 1024, mobilePerformance: 0.99, otherCategories: 1 };

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_FLAGS, browserExecutable } from '../../tests/support/browser';
+import { CHROMIUM_FLAGS, browserExecutable } from '../../support/browser';
 import { median } from './median';
 
 export type FormFactor = 'mobile' | 'desktop';

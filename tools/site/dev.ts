@@ -8,10 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describeSeed } from '../emulator/cli';
-import { loadSeed } from '../emulator/seed';
-import { startEmulator } from '../emulator/server';
-import { copyVendorFiles } from './copy-vendor';
+import { describeSeed } from '../../emulator/cli';
+import { loadSeed } from '../../emulator/seed';
+import { startEmulator } from '../../emulator/server';
+import { copyVendorFiles } from '../../build/site/copy-vendor';
 import { localSiteOrigins, numberFromEnv } from './local-platform';
 
 async function main() {
@@ -34,7 +34,7 @@ async function main() {
     process.execPath,
     [require.resolve('next/dist/bin/next'), 'dev', '--hostname', host, '--port', String(port)],
     {
-      cwd: path.resolve(__dirname, '..'),
+      cwd: path.resolve(__dirname, '../..'),
       stdio: 'inherit',
       env: {
         ...process.env,

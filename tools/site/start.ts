@@ -7,12 +7,12 @@
  * EMULATOR_EXTRA_SITE_ORIGINS (comma-separated origins that may also call it and log in).
  */
 import path from 'node:path';
-import { describeSeed } from '../emulator/cli';
-import { loadSeed } from '../emulator/seed';
-import { startEmulator } from '../emulator/server';
-import { ensureBuild } from './build-site';
+import { describeSeed } from '../../emulator/cli';
+import { loadSeed } from '../../emulator/seed';
+import { startEmulator } from '../../emulator/server';
+import { ensureBuild } from '../../build/site/build-site';
 import { localSiteOrigins, numberFromEnv } from './local-platform';
-import { serveStatic } from './serve';
+import { serveStatic } from '../../deploy/static-host/serve';
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { BROWSER_MISSING_HELP, findBrowser } from '../../tests/support/browser';
+import { BROWSER_MISSING_HELP, findBrowser } from '../../support/browser';
 
 function canInstallWithApt(): boolean {
   return process.platform === 'linux' && existsSync('/etc/debian_version') && process.getuid?.() === 0;

@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBrowser } from './test-support/ensure-browser';
-import { PREVIEW_BUILD } from '../tests/e2e/fixtures/editor/config';
-import { ensureBuild } from './build-site';
+import { ensureBrowser } from './ensure-browser';
+import { PREVIEW_BUILD } from '../../support/editor-preview';
+import { ensureBuild } from '../../build/site/build-site';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, 'test-results');
 
 interface Counts {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { EDITOR_PORT, PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
 import { startReferenceSite, type ReferenceSite } from '../fixtures/editor/reference-site';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { drive, STEPS, SWAPPED_FROM, SWAPPED_TO, type StepResult } from './conformance/drive';

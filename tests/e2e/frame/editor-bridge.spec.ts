@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { EDITOR_PORT, PREVIEW_BUILD, PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { EDITOR_PORT, PREVIEW_BUILD, PREVIEW_ORIGIN } from '../../../support/editor-preview';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { containsBridgeCode, messageCount, received, recordScripts, send, siteFrame, waitForMessage } from './helpers';
 import { PLAIN_ELEMENT_FIELDS } from '../fixtures/editor/element-fields';

@@ -2,7 +2,7 @@
  * Talking to the stand-in editor page (tests/e2e/fixtures/editor) from a test.
  */
 import { expect, type Frame, type Page } from '@playwright/test';
-import { PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { PREVIEW_ORIGIN } from '../../../support/editor-preview';
 
 /** A message the editor page received: where from, and whether it came from the framed site. */
 export interface Received {

@@ -3,7 +3,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { EDITOR_PORT, PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
 import { randomMessage, seededRandom } from '../fixtures/editor/fuzz-messages';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { containsBridgeCode, messageCount, received, recordScripts, send, siteFrame, waitForMessage } from './helpers';

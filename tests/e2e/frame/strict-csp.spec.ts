@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { EDITOR_ORIGIN, EDITOR_PORT, PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { EDITOR_ORIGIN, EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { send, siteFrame, waitForMessage } from './helpers';
 

@@ -7,7 +7,7 @@
  */
 import type { Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { PREVIEW_ORIGIN } from '../fixtures/editor/config';
+import { PREVIEW_ORIGIN } from '../../../support/editor-preview';
 
 const PATHS = ['/', '/index.html', '/ComingSoon', '/ComingSoon/', '/ComingSoon.html', '/404.html', '/Kontakt', '//x/y'];
 

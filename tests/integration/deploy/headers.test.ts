@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { headersForPath, netlifyHeadersForPath, parseHeadersFile, toHeadersFile, toNginxSnippet } from '@/deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '@/deploy/headers/inline-scripts';
 import { assertDisjointRules, buildHeaderRules, type HeaderRule, type PolicyInput } from '@/deploy/headers/policy';
-import { pathsOfHtmlFile } from '@/scripts/generate-headers';
+import { pathsOfHtmlFile } from '@/build/export/generate-headers';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

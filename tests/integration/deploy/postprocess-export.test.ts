@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { removeNotFoundNoindex } from '@/scripts/postprocess-export';
+import { removeNotFoundNoindex } from '@/build/export/postprocess-export';
 
 const ELEMENT = '["$","meta",null,{"name":"robots","content":"noindex"}],';
 const html = (head: string, payload: string) =>

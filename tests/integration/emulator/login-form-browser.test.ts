@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { browserExecutable, CHROMIUM_FLAGS } from '@/tests/support/browser';
+import { browserExecutable, CHROMIUM_FLAGS } from '@/support/browser';
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
 

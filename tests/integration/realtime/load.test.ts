@@ -1,5 +1,5 @@
 /**
- * The correctness half of scripts/bench-realtime.ts, short enough for every test run: 10 clients
+ * The correctness half of tools/bench/realtime.ts, short enough for every test run: 10 clients
  * with a socket each, 200 entity writes per second for 2 s. Every client must receive every event,
  * and each record's events in the order they were written. Timing is the benchmark's business, not
  * asserted here.
@@ -10,7 +10,7 @@ import {
   type Delivery,
   type RealtimeBenchReport,
   type WriteOp,
-} from '@/scripts/bench-realtime';
+} from '@/support/realtime-load';
 
 let report: RealtimeBenchReport;
 beforeAll(async () => {

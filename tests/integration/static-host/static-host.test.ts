@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createStaticServer } from '@/scripts/static-host/server';
+import { createStaticServer } from '@/deploy/static-host/server';
 
 let root: string;
 let server: Server;
