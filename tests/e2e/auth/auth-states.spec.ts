@@ -110,13 +110,9 @@ test.describe('auth states against the local platform', () => {
   });
 
   test('a 401 on the user fetch of a public app: redirected once, then the page without the dead token', async ({ page }) => {
-    // Stored once, as a returning visitor has it: an init script that stored it on every load would
-    // put the dropped token back when the back navigation reloads the page (no back/forward cache).
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('token-seeded')) return;
-      sessionStorage.setItem('token-seeded', '1');
-      localStorage.setItem('base44_access_token', 'dead.token.value');
-    });
+    // Stored once: the back navigation may load a new document (no back/forward cache), and the
+    // dropped token must stay dropped.
+    await useStoredToken(page, 'dead.token.value');
     await page.goto('/');
     await page.waitForURL((url) => url.origin === PLATFORM_URL);
     await page.goBack();

@@ -11,8 +11,14 @@ export function loginToken(appId: string, email: string): Promise<string> {
 }
 
 /** Puts a token into the site's storage before any page script runs, as a returning visitor has. */
+/**
+ * The visitor arrives with `token` stored, as a returning visitor has it: stored once per tab, so a
+ * token the site drops (logout, a 401) stays dropped when a later navigation loads a new document.
+ */
 export async function useStoredToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-token-seeded')) return;
+    window.sessionStorage.setItem('e2e-token-seeded', '1');
     window.localStorage.setItem('base44_access_token', value);
     window.localStorage.setItem('token', value);
   }, token);
