@@ -8,26 +8,16 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describeSeed } from '../../emulator/cli';
-import { loadSeed } from '../../emulator/seed';
-import { startEmulator } from '../../emulator/server';
 import { copyVendorFiles } from '../../build/site/copy-vendor';
-import { localSiteOrigins, numberFromEnv } from './local-platform';
+import { numberFromEnv, startLocalPlatform } from './local-platform';
+import { runCli } from '../cli';
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = numberFromEnv('PORT', 3000);
   copyVendorFiles();
 
-  const emulator = await startEmulator({
-    host,
-    port: numberFromEnv('EMULATOR_PORT', 3001),
-    dataDir: process.env.EMULATOR_DATA_DIR || undefined,
-    latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
-    siteOrigins: localSiteOrigins(host, port),
-  });
-  const { seed } = await loadSeed(undefined);
-  console.log(describeSeed(seed, emulator.url));
+  const emulator = await startLocalPlatform(host, port);
 
   // The site's build-time settings point at this emulator, wherever EMULATOR_PORT put it.
   const next = spawn(
@@ -55,7 +45,4 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

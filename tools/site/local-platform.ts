@@ -1,4 +1,8 @@
 /** What `npm start` and `npm run dev` share about running the site next to the local platform. */
+import { describeSeed } from '../../emulator/cli';
+import { loadSeed } from '../../emulator/seed';
+import { startEmulator } from '../../emulator/server';
+import type { RunningEmulator } from '../../emulator/types';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {
@@ -19,4 +23,21 @@ export function localSiteOrigins(host: string, port: number): string[] {
     .map((origin) => origin.trim())
     .filter(Boolean);
   return [...new Set([`http://${host}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extra])];
+}
+
+/**
+ * Starts the emulator for a site on host:port (EMULATOR_PORT, EMULATOR_DATA_DIR and
+ * EMULATOR_LATENCY_MS from the environment) and prints its apps and accounts.
+ */
+export async function startLocalPlatform(host: string, port: number): Promise<RunningEmulator> {
+  const emulator = await startEmulator({
+    host,
+    port: numberFromEnv('EMULATOR_PORT', 3001),
+    dataDir: process.env.EMULATOR_DATA_DIR || undefined,
+    latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
+    siteOrigins: localSiteOrigins(host, port),
+  });
+  const { seed } = await loadSeed(undefined);
+  console.log(describeSeed(seed, emulator.url));
+  return emulator;
 }

@@ -7,29 +7,18 @@
  * EMULATOR_EXTRA_SITE_ORIGINS (comma-separated origins that may also call it and log in).
  */
 import path from 'node:path';
-import { describeSeed } from '../../emulator/cli';
-import { loadSeed } from '../../emulator/seed';
-import { startEmulator } from '../../emulator/server';
 import { ensureBuild } from '../../build/site/build-site';
-import { localSiteOrigins, numberFromEnv } from './local-platform';
+import { numberFromEnv, startLocalPlatform } from './local-platform';
 import { serveStatic } from '../../deploy/static-host/serve';
+import { runCli } from '../cli';
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = numberFromEnv('PORT', 3000);
 
   await ensureBuild({ outDir: 'out' });
-  const emulator = await startEmulator({
-    host,
-    port: numberFromEnv('EMULATOR_PORT', 3001),
-    dataDir: process.env.EMULATOR_DATA_DIR || undefined,
-    latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
-    siteOrigins: localSiteOrigins(host, port),
-  });
+  const emulator = await startLocalPlatform(host, port);
   const site = await serveStatic({ root: path.resolve('out'), host, port });
-
-  const { seed } = await loadSeed(undefined);
-  console.log(describeSeed(seed, emulator.url));
   console.log(`\nSite: http://${host}:${port}/ (talks to the emulator above)`);
 
   let stopping = false;
@@ -44,7 +33,4 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main);
