@@ -1,9 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorContext } from '../context';
 import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import type { AppConfig } from '../seed';
-import type { Account, EntityRecord } from '../store/store';
-import type { UserRole } from '../types';
+import type { Account, AppConfig, EntityRecord, UserRole } from '../types';
 import { accountById, memberOf } from './accounts';
 import { secretsEqual } from './tokens';
 

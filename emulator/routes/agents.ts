@@ -5,10 +5,9 @@ import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
-import type { AgentConversation, AgentMessage } from '../types';
+import type { AgentConversation, AgentMessage, AppConfig } from '../types';
 import { ownValue } from '../util/own';
 
 /**

@@ -2,9 +2,9 @@ import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from
 import type { EmulatorContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRequest } from '../http/router';
-import type { AppConfig } from '../seed';
 import { buildRecord, requireEntityName, userFields } from '../store/records';
-import { dictionary, type EntityRecord } from '../store/store';
+import { dictionary } from '../store/store';
+import type { AppConfig, EntityRecord } from '../types';
 import { applyUserUpdate } from './user-me';
 
 /** Who is asking about which entity, and the access rules every entity route shares. */

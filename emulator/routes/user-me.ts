@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { userFields } from '../store/records';
-import type { EntityRecord } from '../store/store';
+import type { EntityRecord } from '../types';
 
 /**
  * The rules for changing a `User` record, used by `User/me` and by `PUT entities/User/{id}`:

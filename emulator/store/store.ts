@@ -1,22 +1,21 @@
-import type { AgentConversation, SentEmail } from '../types';
+import type {
+  Account,
+  AgentConversation,
+  AppState,
+  EntityRecord,
+  OtpState,
+  PageVisit,
+  ResetTicket,
+  SentEmail,
+  StoreData,
+  StoredFile,
+} from '../types';
 import { Collection } from './collection';
 import { StoreDatabase } from './database';
 import { DurableWriter } from './durable';
 import { readLegacySnapshot, type LegacySnapshot } from './legacy-snapshot';
 import { parseSection, restoreData, sectionsOf } from './sections';
-import {
-  dictionary,
-  emptyAppState,
-  emptyStoreData,
-  type Account,
-  type AppState,
-  type EntityRecord,
-  type OtpState,
-  type PageVisit,
-  type ResetTicket,
-  type StoreData,
-  type StoredFile,
-} from './store-data';
+import { dictionary, emptyAppState, emptyStoreData } from './store-data';
 
 export * from './store-data';
 
