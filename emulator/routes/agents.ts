@@ -5,6 +5,7 @@ import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
+import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
 import type { AgentConversation, AgentMessage, AppConfig } from '../types';
@@ -54,7 +55,9 @@ function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: str
   if (content.trim() === '' && (fileUrls === undefined || fileUrls.length === 0)) {
     throw badRequest('A message needs content or file_urls', 'empty_message');
   }
-  return { id: newId(), role, content, ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }), created_date: nowIso };
+  const message: AgentMessage = { id: newId(), role, content, ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }), created_date: nowIso };
+  checkStoredJson(message, 'The message');
+  return message;
 }
 
 async function appendMessage(context: EmulatorContext, conversation: AgentConversation, message: AgentMessage): Promise<void> {
@@ -118,6 +121,8 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
     if (body.metadata !== undefined && !isPlainObject(body.metadata)) throw badRequest('metadata must be an object', 'invalid_metadata');
+    // Same limits as a record: too deep a value would break every later write of this app's conversations.
+    if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');
     const now = context.nowIso();
     const conversation: AgentConversation = {
       id: newId(),
