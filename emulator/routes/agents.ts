@@ -9,7 +9,6 @@ import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
 import type { AgentConversation, AgentMessage, AppConfig } from '../types';
-import { ownValue } from '../util/own';
 
 /**
  * Agent conversations. Users see their own, admins and the service role all of them. A stored user
@@ -29,8 +28,7 @@ function visibleTo(conversation: AgentConversation, caller: Caller): boolean {
 }
 
 function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): AgentConversation {
-  const conversations = context.store.app(app.id).conversations;
-  const conversation = ownValue(conversations, id);
+  const conversation = context.store.findConversation(app.id, id);
   // A conversation of someone else is reported as missing, not as forbidden: ids stay private.
   if (!conversation || !visibleTo(conversation, caller)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
   return conversation;
