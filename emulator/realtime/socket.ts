@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { callerFromToken, checkAppAccess, isPrivileged, normaliseToken, type Caller } from '../auth/caller';
+import { callerFromToken, checkAppAccess, isPrivileged, maySeeConversation, normaliseToken, type Caller } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
 import { HttpError } from '../http/errors';
 
@@ -89,8 +89,7 @@ function checkConversationRoom(context: EmulatorContext, state: SocketState, roo
   if (caller.kind === 'anonymous') throw new JoinRefused('Authentication required', 'auth_required');
   const id = room.slice('/agent-conversations/'.length);
   const conversation = context.store.findConversation(state.appId, id);
-  const ownerId = caller.kind === 'user' ? caller.account.id : 'service';
-  if (!conversation || (!isPrivileged(caller) && conversation.created_by_id !== ownerId)) {
+  if (!conversation || !maySeeConversation(caller, conversation)) {
     throw new JoinRefused('Conversation not found', 'conversation_not_found');
   }
 }

@@ -1,5 +1,5 @@
 import { optionalString } from '../auth/accounts';
-import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import { authorize, conversationOwnerId, creatorOf, maySeeConversation, requireSignedIn, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
@@ -19,18 +19,10 @@ import type { AgentConversation, AgentMessage, AppConfig } from '../types';
 const AGENT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_MESSAGES = 10_000;
 
-function ownerId(caller: Caller): string {
-  return caller.kind === 'user' ? caller.account.id : 'service';
-}
-
-function visibleTo(conversation: AgentConversation, caller: Caller): boolean {
-  return isPrivileged(caller) || conversation.created_by_id === ownerId(caller);
-}
-
 function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): AgentConversation {
   const conversation = context.store.findConversation(app.id, id);
   // A conversation of someone else is reported as missing, not as forbidden: ids stay private.
-  if (!conversation || !visibleTo(conversation, caller)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
+  if (!conversation || !maySeeConversation(caller, conversation)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
   return conversation;
 }
 
@@ -106,7 +98,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', base, (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     requireSignedIn(caller);
-    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) => visibleTo(conversation, caller));
+    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) => maySeeConversation(caller, conversation));
     return jsonReply(200, runListQuery(visible as unknown as Record<string, unknown>[], parseListQuery(request.url.searchParams)));
   });
 
@@ -128,7 +120,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       messages: [],
       ...(body.metadata === undefined ? {} : { metadata: body.metadata as Record<string, unknown> }),
       created_by: creatorOf(caller) ?? 'service',
-      created_by_id: ownerId(caller),
+      created_by_id: conversationOwnerId(caller),
       created_date: now,
       updated_date: now,
     };
