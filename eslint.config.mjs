@@ -34,6 +34,31 @@ export default defineConfig([
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The emulator's layers point one way: routes -> auth / http / store / query -> types.ts. The lower
+    // layers never reach up into the routes, the server that wires them, or the seed loader; shared
+    // shapes belong in emulator/types.ts, which imports nothing.
+    files: ['emulator/auth/**', 'emulator/http/**', 'emulator/query/**', 'emulator/realtime/**', 'emulator/store/**', 'emulator/util/**', 'emulator/context.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routes/*', '**/server', '**/cli', '**/seed', '@/emulator/routes/*', '@/emulator/server', '@/emulator/cli', '@/emulator/seed'],
+              message: 'Lower emulator layers must not import routes/, server.ts, cli.ts or seed.ts: move the shared type to emulator/types.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['emulator/types.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '.*'], message: 'emulator/types.ts is the bottom layer: it imports nothing.' }] }],
+    },
+  },
   // eslint-config-next ignores build/ (a common output folder); ours holds source (the annotation loader).
   globalIgnores(['!build/**']),
   globalIgnores(['.next/**', 'out/**', 'out-*/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.bench/**', 'public/vendor/**']),

@@ -1,10 +1,9 @@
 import type { SessionRegistry } from './auth/sessions';
 import type { TokenSigner } from './auth/tokens';
 import type { LocalAddresses } from './http/local-access';
-import type { AppConfig } from './seed';
 import type { BlobStorage } from './store/blobs';
-import type { EntityRecord, Store } from './store/store';
-import type { AgentConversation, AgentMessage, AgentResponder, SentEmail } from './types';
+import type { Store } from './store/store';
+import type { AgentConversation, AgentMessage, AgentResponder, AppConfig, EntityRecord, SentEmail } from './types';
 
 /** Broadcasts to socket.io rooms. Routes call it only after the change is durable. */
 export interface RealtimePublisher {

@@ -2,23 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashSeedPassword } from './auth/passwords';
 import { toOrigin } from './http/cors';
-import { newId, type EntityRecord, type Store } from './store/store';
-import type { AppAccess, Seed, SeedAccount, SeedApp, SeedMember } from './types';
+import { newId, type Store } from './store/store';
+import type { AppAccess, AppConfig, EntityRecord, Seed, SeedAccount, SeedApp, SeedMember } from './types';
 import { ownValue } from './util/own';
 
 /** The seed: accounts and apps. App settings always come from the seed; data only on first start. */
 
 export const DEFAULT_SEED_PATH = path.join(__dirname, 'seed.json');
-
-export interface AppConfig {
-  id: string;
-  name: string;
-  access: AppAccess;
-  siteOrigins: string[];
-  serviceToken: string;
-  /** Absolute folder of the app's function modules, or null when it has none. */
-  functionsDir: string | null;
-}
 
 const ACCESS_MODES: readonly AppAccess[] = ['public', 'login_required', 'registered_only'];
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

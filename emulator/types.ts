@@ -1,7 +1,11 @@
 /**
- * Public types of the local platform emulator: its options, the running handle and the shapes that
- * tests and the CLI see (seeded apps, sent e-mails, agent replies).
+ * The emulator's core types, in one place: the seed and app shapes, the stored state, the token
+ * claims, and the options and handle that tests and the CLI see. Every layer (store, auth, http,
+ * routes, server) takes its shapes from here and this file imports nothing, so the import graph of
+ * emulator/ points one way: routes -> auth / http / store -> types.
  */
+
+// --- Seed and apps -------------------------------------------------------------------------------
 
 /** Who may use an app: anyone, any logged-in account, or only accounts registered as its users. */
 export type AppAccess = 'public' | 'login_required' | 'registered_only';
@@ -39,6 +43,73 @@ export interface Seed {
   apps: SeedApp[];
 }
 
+/** An app as the running emulator sees it: the seed's settings with its function folder resolved. */
+export interface AppConfig {
+  id: string;
+  name: string;
+  access: AppAccess;
+  siteOrigins: string[];
+  serviceToken: string;
+  /** Absolute folder of the app's function modules, or null when it has none. */
+  functionsDir: string | null;
+}
+
+// --- Stored state (kept in memory, persisted with a data dir) ------------------------------------
+
+/** A record of any entity. System fields are set by the emulator only. */
+export interface EntityRecord {
+  id: string;
+  created_date: string;
+  updated_date: string;
+  created_by: string | null;
+  [field: string]: unknown;
+}
+
+/** A platform identity. Membership in an app is a separate `User` record in that app. */
+export interface Account {
+  id: string;
+  email: string;
+  full_name: string;
+  /** null until an invited account sets its password. */
+  password_hash: string | null;
+  email_verified: boolean;
+  /** Bumped on every password change: tokens carrying an older version stop working. */
+  token_version: number;
+  created_date: string;
+}
+
+export interface OtpState {
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  app_id: string;
+}
+
+export interface ResetTicket {
+  account_id: string;
+  app_id: string;
+  expires_at: number;
+  purpose: 'reset' | 'invite';
+}
+
+export interface PageVisit {
+  id: string;
+  user_id: string;
+  user_email: string;
+  page_name: string;
+  created_date: string;
+}
+
+export interface StoredFile {
+  id: string;
+  app_id: string;
+  name: string;
+  type: string;
+  size: number;
+  created_by: string | null;
+  created_date: string;
+}
+
 export interface SentEmail {
   id: string;
   app_id: string;
@@ -67,6 +138,40 @@ export interface AgentConversation {
   created_date: string;
   updated_date: string;
 }
+
+export interface AppState {
+  entities: Record<string, Record<string, EntityRecord>>;
+  conversations: Record<string, AgentConversation>;
+  page_visits: PageVisit[];
+}
+
+export interface StoreData {
+  version: 1;
+  token_secret: string;
+  accounts: Record<string, Account>;
+  /** Keyed by lower-cased e-mail. */
+  otps: Record<string, OtpState>;
+  /** Keyed by the SHA-256 of the ticket, so the data file never holds a usable reset token. */
+  reset_tickets: Record<string, ResetTicket>;
+  apps: Record<string, AppState>;
+  outbox: SentEmail[];
+  files: Record<string, StoredFile>;
+}
+
+// --- Tokens --------------------------------------------------------------------------------------
+
+/** What an access token says (auth/tokens.ts signs and verifies it). */
+export interface TokenClaims {
+  sub: string;
+  app_id: string;
+  ver: number;
+  iat: number;
+  exp: number;
+  /** The login session the token belongs to; absent for tokens issued outside a login (SSO). */
+  sid?: string;
+}
+
+// --- Agents, options and the running handle ------------------------------------------------------
 
 export interface AgentReply {
   content: string;

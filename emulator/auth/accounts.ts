@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../context';
 import { badRequest } from '../http/errors';
-import type { AppConfig } from '../seed';
-import { newId, type Account, type EntityRecord, type OtpState, type ResetTicket } from '../store/store';
-import type { UserRole } from '../types';
+import { newId } from '../store/store';
+import type { Account, AppConfig, EntityRecord, OtpState, ResetTicket, UserRole } from '../types';
 import { ownValue } from '../util/own';
 import { sha256Hex } from './tokens';
 

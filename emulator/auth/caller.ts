@@ -1,9 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorContext } from '../context';
 import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import type { AppConfig } from '../seed';
-import type { Account, EntityRecord } from '../store/store';
-import type { UserRole } from '../types';
+import type { Account, AgentConversation, AppConfig, EntityRecord, UserRole } from '../types';
 import { accountById, memberOf } from './accounts';
 import { secretsEqual } from './tokens';
 
@@ -109,4 +107,15 @@ export function isPrivileged(caller: Caller): boolean {
 export function creatorOf(caller: Caller): string | null {
   if (caller.kind === 'user') return caller.account.email;
   return caller.kind === 'service' ? 'service' : null;
+}
+
+/** The `created_by_id` of a conversation: the account's id, or "service" for the service role. */
+export function conversationOwnerId(caller: Exclude<Caller, { kind: 'anonymous' }>): string {
+  return caller.kind === 'user' ? caller.account.id : 'service';
+}
+
+/** Users see their own conversations, admins and the service role all of them; visitors none. */
+export function maySeeConversation(caller: Caller, conversation: AgentConversation): boolean {
+  if (caller.kind === 'anonymous') return false;
+  return isPrivileged(caller) || conversation.created_by_id === conversationOwnerId(caller);
 }

@@ -1,20 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { TokenClaims } from '../types';
 
 /**
  * Access tokens are HS256 JWTs signed with the store's secret (persisted with a data dir, so tokens
  * survive a restart). They carry the app, the account, the account's token version (bumped on a
  * password change, which revokes older tokens) and an expiry.
  */
-
-export interface TokenClaims {
-  sub: string;
-  app_id: string;
-  ver: number;
-  iat: number;
-  exp: number;
-  /** The login session the token belongs to; absent for tokens issued outside a login (SSO). */
-  sid?: string;
-}
 
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 

@@ -75,12 +75,21 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   }
 }
 
+/**
+ * The top-level fields of a parsed body in a null-prototype map: routes read parameters as
+ * `body.role` or `fields.to`, and a parameter the caller left out must read as undefined even if a
+ * pollution bug planted that name on Object.prototype. (JSON.parse makes `__proto__` an own key.)
+ */
+function ownFields(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(nullPrototypeMap<unknown>(), value);
+}
+
 export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const value = await readJsonBody(request, limit);
   if (!isPlainObject(value)) {
     throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
-  return value;
+  return ownFields(value);
 }
 
 /** Same as readJsonObject but an absent body is an empty object (endpoints whose fields are all optional). */
@@ -89,11 +98,11 @@ export async function readOptionalJsonObject(
   limit: number,
 ): Promise<Record<string, unknown>> {
   const value = await readJsonBody(request, limit);
-  if (value === undefined) return {};
+  if (value === undefined) return nullPrototypeMap<unknown>();
   if (!isPlainObject(value)) {
     throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
-  return value;
+  return ownFields(value);
 }
 
 const MULTIPART_LIMITS = { fields: 1000, files: 100, parts: 1100 };
@@ -186,7 +195,7 @@ export async function readNamedPayload(
     return { fields, files };
   }
   const value = await readJsonBody(request, limit);
-  if (value === undefined) return { fields: {}, files: {} };
+  if (value === undefined) return { fields: nullPrototypeMap<unknown>(), files: nullPrototypeMap<File>() };
   if (!isPlainObject(value)) {
     const shown = typeof value === 'string' ? value : JSON.stringify(value);
     throw badRequest(
@@ -194,7 +203,7 @@ export async function readNamedPayload(
       'invalid_parameters',
     );
   }
-  return { fields: value, files: {} };
+  return { fields: ownFields(value), files: nullPrototypeMap<File>() };
 }
 
 /** Multipart object values were JSON-stringified by the client; everything else stays a string. */

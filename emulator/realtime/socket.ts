@@ -1,9 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { callerFromToken, checkAppAccess, isPrivileged, normaliseToken, type Caller } from '../auth/caller';
+import { callerFromToken, checkAppAccess, isPrivileged, maySeeConversation, normaliseToken, type Caller } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
 import { HttpError } from '../http/errors';
-import { ownValue } from '../util/own';
 
 /**
  * Real-time over socket.io at `/ws-user-apps/socket.io/`. The handshake names the app (`app_id`)
@@ -89,9 +88,8 @@ function checkConversationRoom(context: EmulatorContext, state: SocketState, roo
   const caller = currentCaller(context, state);
   if (caller.kind === 'anonymous') throw new JoinRefused('Authentication required', 'auth_required');
   const id = room.slice('/agent-conversations/'.length);
-  const conversation = ownValue(ownValue(context.store.data.apps, state.appId)?.conversations, id);
-  const ownerId = caller.kind === 'user' ? caller.account.id : 'service';
-  if (!conversation || (!isPrivileged(caller) && conversation.created_by_id !== ownerId)) {
+  const conversation = context.store.findConversation(state.appId, id);
+  if (!conversation || !maySeeConversation(caller, conversation)) {
     throw new JoinRefused('Conversation not found', 'conversation_not_found');
   }
 }

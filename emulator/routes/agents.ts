@@ -1,15 +1,14 @@
 import { optionalString } from '../auth/accounts';
-import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import { authorize, conversationOwnerId, creatorOf, maySeeConversation, requireSignedIn, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
+import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
-import type { AgentConversation, AgentMessage } from '../types';
-import { ownValue } from '../util/own';
+import type { AgentConversation, AgentMessage, AppConfig } from '../types';
 
 /**
  * Agent conversations. Users see their own, admins and the service role all of them. A stored user
@@ -20,19 +19,10 @@ import { ownValue } from '../util/own';
 const AGENT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_MESSAGES = 10_000;
 
-function ownerId(caller: Caller): string {
-  return caller.kind === 'user' ? caller.account.id : 'service';
-}
-
-function visibleTo(conversation: AgentConversation, caller: Caller): boolean {
-  return isPrivileged(caller) || conversation.created_by_id === ownerId(caller);
-}
-
 function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): AgentConversation {
-  const conversations = context.store.app(app.id).conversations;
-  const conversation = ownValue(conversations, id);
+  const conversation = context.store.findConversation(app.id, id);
   // A conversation of someone else is reported as missing, not as forbidden: ids stay private.
-  if (!conversation || !visibleTo(conversation, caller)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
+  if (!conversation || !maySeeConversation(caller, conversation)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
   return conversation;
 }
 
@@ -55,7 +45,9 @@ function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: str
   if (content.trim() === '' && (fileUrls === undefined || fileUrls.length === 0)) {
     throw badRequest('A message needs content or file_urls', 'empty_message');
   }
-  return { id: newId(), role, content, ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }), created_date: nowIso };
+  const message: AgentMessage = { id: newId(), role, content, ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }), created_date: nowIso };
+  checkStoredJson(message, 'The message');
+  return message;
 }
 
 async function appendMessage(context: EmulatorContext, conversation: AgentConversation, message: AgentMessage): Promise<void> {
@@ -106,7 +98,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', base, (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     requireSignedIn(caller);
-    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) => visibleTo(conversation, caller));
+    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) => maySeeConversation(caller, conversation));
     return jsonReply(200, runListQuery(visible as unknown as Record<string, unknown>[], parseListQuery(request.url.searchParams)));
   });
 
@@ -119,6 +111,8 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
     if (body.metadata !== undefined && !isPlainObject(body.metadata)) throw badRequest('metadata must be an object', 'invalid_metadata');
+    // Same limits as a record: too deep a value would break every later write of this app's conversations.
+    if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');
     const now = context.nowIso();
     const conversation: AgentConversation = {
       id: newId(),
@@ -126,7 +120,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       messages: [],
       ...(body.metadata === undefined ? {} : { metadata: body.metadata as Record<string, unknown> }),
       created_by: creatorOf(caller) ?? 'service',
-      created_by_id: ownerId(caller),
+      created_by_id: conversationOwnerId(caller),
       created_date: now,
       updated_date: now,
     };

@@ -4,6 +4,7 @@ import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import { checkStoredJson } from '../store/json-guard';
 
 /**
  * `POST /api/apps/{appId}/analytics/track/batch` `{ events: [...] }`, what @base44/sdk's analytics
@@ -38,7 +39,7 @@ function parseEvent(value: unknown, index: number, receivedAt: string): TrackedE
     if (text === undefined || text === null || typeof text === 'string') return text;
     throw badRequest(`events[${index}].${field} must be a string`, 'invalid_event');
   };
-  return {
+  const event: TrackedEvent = {
     event_name: name,
     ...(isPlainObject(properties) ? { properties } : {}),
     ...(optionalText('timestamp', timestamp) ? { timestamp: timestamp as string } : {}),
@@ -47,6 +48,9 @@ function parseEvent(value: unknown, index: number, receivedAt: string): TrackedE
     session_id: optionalText('session_id', sessionId) ?? null,
     received_at: receivedAt,
   };
+  // Same limits as a record: a value too deep to serialise would break the helper that reads events back.
+  checkStoredJson(event, `events[${index}]`);
+  return event;
 }
 
 export function registerAnalyticsRoutes(router: Router, context: EmulatorContext): void {

@@ -4,7 +4,8 @@ import { readRawBody } from '../http/body';
 import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
-import { newId, type PageVisit } from '../store/store';
+import { newId } from '../store/store';
+import type { PageVisit } from '../types';
 
 /**
  * Page-visit logs. The site logs a visit when a signed-in user opens a page; admins and the service

@@ -24,8 +24,7 @@ import { readJsonObject } from '../http/body';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
-import type { Account } from '../store/store';
+import type { Account, AppConfig } from '../types';
 
 /**
  * Registration with an e-mailed one-time code, login, password reset and change. None of these pass

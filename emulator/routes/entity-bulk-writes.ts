@@ -7,8 +7,8 @@ import type { Router } from '../http/router';
 import { applyUpdateOperators, compileFilter, valueAt } from '../query/engine';
 import { checkFieldPath } from '../store/json-guard';
 import { buildRecord, userFields } from '../store/records';
-import type { EntityRecord } from '../store/store';
 import { prepareUpdate } from '../store/update-operators';
+import type { EntityRecord } from '../types';
 import { findRecord, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish, type EntityScope, type RecordChange } from './entity-scope';
 
 /**

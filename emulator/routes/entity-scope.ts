@@ -2,9 +2,10 @@ import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from
 import type { EmulatorContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRequest } from '../http/router';
-import type { AppConfig } from '../seed';
 import { buildRecord, requireEntityName, userFields } from '../store/records';
-import { dictionary, type EntityRecord } from '../store/store';
+import { dictionary } from '../store/store';
+import type { AppConfig, EntityRecord } from '../types';
+import { ownValue } from '../util/own';
 import { applyUserUpdate } from './user-me';
 
 /** Who is asking about which entity, and the access rules every entity route shares. */
@@ -26,13 +27,13 @@ export function scope(context: EmulatorContext, request: RouteRequest): EntitySc
     app,
     caller,
     entity,
-    records: context.store.data.apps[app.id]?.entities[entity] ?? dictionary<EntityRecord>(),
+    records: context.store.existingCollection(app.id, entity) ?? dictionary<EntityRecord>(),
     list: () => context.store.recordsOf(app.id, entity),
   };
 }
 
 export function findRecord(target: EntityScope, id: string): EntityRecord {
-  const record = Object.prototype.hasOwnProperty.call(target.records, id) ? target.records[id] : undefined;
+  const record = ownValue(target.records, id);
   if (!record) throw notFound(`${target.entity} ${id.slice(0, 100)} not found`, 'record_not_found');
   return record;
 }

@@ -7,7 +7,7 @@ import { readNamedPayload } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
-import type { AppConfig } from '../seed';
+import type { AppConfig } from '../types';
 
 /**
  * Backend functions, loaded from the app's functions folder with a dynamic import (tsx makes .ts

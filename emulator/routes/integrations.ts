@@ -5,8 +5,8 @@ import { readNamedPayload, type NamedPayload } from '../http/body';
 import { HttpError, badRequest } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
-import { newId, type StoredFile } from '../store/store';
+import { newId } from '../store/store';
+import type { AppConfig, StoredFile } from '../types';
 
 /**
  * Integrations. UploadFile and SendEmail work locally; every other Core endpoint and every

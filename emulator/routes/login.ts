@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
 import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
-import type { AppConfig } from '../seed';
+import type { AppConfig } from '../types';
 import { authenticate, completeLogin } from './auth';
 
 /**

@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { userFields } from '../store/records';
-import type { EntityRecord } from '../store/store';
+import type { EntityRecord } from '../types';
 
 /**
  * The rules for changing a `User` record, used by `User/me` and by `PUT entities/User/{id}`:
@@ -22,14 +22,14 @@ export function applyUserUpdate(
   const fields = userFields(body, 'The user');
   const isSelf = caller.kind === 'user' && caller.account.id === record.id;
   if (!isSelf && !isPrivileged(caller)) throw forbidden('You can only change your own user record', 'not_own_record');
-  if ('email' in fields && fields.email !== record.email) {
+  if (Object.hasOwn(fields, 'email') && fields.email !== record.email) {
     throw badRequest('The e-mail address of a user cannot be changed', 'email_immutable');
   }
-  if ('role' in fields) {
+  if (Object.hasOwn(fields, 'role')) {
     const role = requireRole(fields.role);
     if (role !== record.role && isSelf) throw forbidden('A user cannot change its own role', 'cannot_change_own_role');
   }
-  if ('full_name' in fields && (typeof fields.full_name !== 'string' || fields.full_name.length > 200)) {
+  if (Object.hasOwn(fields, 'full_name') && (typeof fields.full_name !== 'string' || fields.full_name.length > 200)) {
     throw badRequest('full_name must be a string of at most 200 characters', 'invalid_field');
   }
   return { ...record, ...fields, updated_date: context.nowIso() };

@@ -5,8 +5,7 @@ import { readJsonObject } from '../http/body';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { RouteRequest, Router } from '../http/router';
-import type { AppConfig } from '../seed';
-import type { Account } from '../store/store';
+import type { Account, AppConfig } from '../types';
 
 /** Inviting users (admins and the service role) and SSO tokens (service role). */
 

@@ -59,7 +59,7 @@ export function checkStoredJson(value: unknown, where: string): void {
   checkJsonValue(value, where);
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
   if (bytes > MAX_RECORD_BYTES) {
-    throw new HttpError(413, `${where} is ${bytes} bytes as JSON; a record may hold at most ${MAX_RECORD_BYTES}`, {
+    throw new HttpError(413, `${where} is ${bytes} bytes as JSON; at most ${MAX_RECORD_BYTES} may be stored`, {
       code: 'record_too_large',
       extraData: { limit_bytes: MAX_RECORD_BYTES },
     });

@@ -1,6 +1,7 @@
 import { badRequest } from '../http/errors';
 import { checkStoredJson, isReservedName } from './json-guard';
-import { newId, type EntityRecord } from './store';
+import type { EntityRecord } from '../types';
+import { newId } from './store';
 
 /** Validation and construction of entity records; nothing here touches the store. */
 

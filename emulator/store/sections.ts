@@ -1,6 +1,6 @@
-import type { AgentConversation, SentEmail } from '../types';
+import type { Account, AgentConversation, OtpState, PageVisit, ResetTicket, SentEmail, StoreData, StoredFile } from '../types';
 import { isJsonObject } from './json-guard';
-import { dictionary, emptyAppState, type Account, type OtpState, type PageVisit, type ResetTicket, type StoreData, type StoredFile } from './store-data';
+import { dictionary, emptyAppState } from './store-data';
 
 /**
  * The shared (non-record) state in the database: one row per section, `core` (accounts, codes,

@@ -1,22 +1,22 @@
-import type { AgentConversation, SentEmail } from '../types';
+import type {
+  Account,
+  AgentConversation,
+  AppState,
+  EntityRecord,
+  OtpState,
+  PageVisit,
+  ResetTicket,
+  SentEmail,
+  StoreData,
+  StoredFile,
+} from '../types';
+import { ownValue } from '../util/own';
 import { Collection } from './collection';
 import { StoreDatabase } from './database';
 import { DurableWriter } from './durable';
 import { readLegacySnapshot, type LegacySnapshot } from './legacy-snapshot';
 import { parseSection, restoreData, sectionsOf } from './sections';
-import {
-  dictionary,
-  emptyAppState,
-  emptyStoreData,
-  type Account,
-  type AppState,
-  type EntityRecord,
-  type OtpState,
-  type PageVisit,
-  type ResetTicket,
-  type StoreData,
-  type StoredFile,
-} from './store-data';
+import { dictionary, emptyAppState, emptyStoreData } from './store-data';
 
 export * from './store-data';
 
@@ -102,7 +102,7 @@ export class Store {
   }
 
   app(appId: string): AppState {
-    let state = this.data.apps[appId];
+    let state = ownValue(this.data.apps, appId);
     if (!state) {
       state = emptyAppState();
       this.data.apps[appId] = state;
@@ -130,6 +130,16 @@ export class Store {
   /** The records of an entity, created empty on first use. Assign or delete keys to change records. */
   collection(appId: string, entity: string): Record<string, EntityRecord> {
     return this.collectionOf(appId, entity).facade;
+  }
+
+  /** The records of an entity if anything was ever written to it (reads create nothing). */
+  existingCollection(appId: string, entity: string): Record<string, EntityRecord> | undefined {
+    return this.collections.get(appId)?.get(entity)?.facade;
+  }
+
+  /** A conversation of an app by id, own properties only (ids come from URLs and socket rooms). */
+  findConversation(appId: string, id: string): AgentConversation | undefined {
+    return ownValue(ownValue(this.data.apps, appId)?.conversations, id);
   }
 
   /** Every record of an entity in insertion order, from a cache (no copy per call); empty if none. */

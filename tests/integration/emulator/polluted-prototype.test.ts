@@ -78,3 +78,43 @@ it('refuses multipart parameters named __proto__ instead of letting them become 
   expect(called.status).toBe(400);
   expect(called.body).toMatchObject({ code: 'invalid_parameter_name' });
 });
+
+describe('request parameters the caller left out', () => {
+  const integration = (name: string) => `/apps/${APP}/integration-endpoints/Core/${name}`;
+
+  it('do not read a planted `to` as the recipient of an e-mail', async () => {
+    const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
+    const before = suite.emulator.outbox().length;
+    const sent = await withPollutedPrototype('to', 'attacker@example.net', () =>
+      suite.api('POST', integration('SendEmail'), { json: { subject: 'Hello', body: 'Hi' }, token }),
+    );
+    expect(sent.status).toBe(400);
+    expect(suite.emulator.outbox()).toHaveLength(before);
+  });
+
+  it('do not take a planted `file` as the uploaded file', async () => {
+    const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
+    const planted = new File(['planted'], 'planted.txt', { type: 'text/plain' });
+    const uploaded = await withPollutedPrototype('file', planted, () => suite.api('POST', integration('UploadFile'), { json: {}, token }));
+    expect(uploaded.status).toBe(400);
+    expect(uploaded.body).toMatchObject({ code: 'missing_file' });
+  });
+
+  it('do not read a planted `role` as a role change, so a user can still edit its own record', async () => {
+    const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email);
+    const updated = await withPollutedPrototype('role', 'user', () =>
+      suite.api('PUT', `/apps/${APP}/entities/User/me`, { json: { full_name: 'Still Admin' }, token }),
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ full_name: 'Still Admin', role: 'admin' });
+  });
+
+  it('do not store a planted `metadata` on a new conversation', async () => {
+    const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
+    const created = await withPollutedPrototype('metadata', { planted: true }, () =>
+      suite.api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'helper' }, token }),
+    );
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).not.toContain('metadata');
+  });
+});
