@@ -30,6 +30,26 @@ export default defineConfig([
     },
   },
   {
+    // Tools are entry points run by npm scripts: tests never import them, and tools, build steps and
+    // the static host never import tests. What both need lives in support/.
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './tests', from: './tools', message: 'Tests must not import tools/; share through support/.' },
+            {
+              target: ['./tools', './build', './deploy', './support'],
+              from: './tests',
+              message: 'Tools must not import tests/; share through support/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CommonJS files (Jest's custom environment) load their dependencies with require().
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
