@@ -48,8 +48,9 @@ const conformanceEsmPackages = [...esmPackages, '@base44/sdk', 'uuid', 'partysoc
 
 /** Set a few points under what the suite reaches, so a change that drops tests shows. */
 const COVERAGE_FLOORS = {
-  './lib/sdk/': { statements: 0, branches: 0, functions: 0, lines: 0 },
-  './lib/frame/': { statements: 0, branches: 0, functions: 0, lines: 0 },
+  // Reached on 2026-11-23: sdk 89 / 81 / 92 / 93 %, frame 92 / 82 / 92 / 94 %.
+  './lib/sdk/': { statements: 85, branches: 76, functions: 88, lines: 88 },
+  './lib/frame/': { statements: 87, branches: 77, functions: 88, lines: 90 },
 };
 
 export default async function config() {
