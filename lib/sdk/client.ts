@@ -25,7 +25,7 @@ import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loade
 import { parseAbsoluteHttpUrl } from './redirects';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
 import { createSession } from './session';
-import { readStoredToken, storeToken, takeTokenFromAddress } from './token-store';
+import { startupToken, tokenStore } from './token-store';
 import { createTransport, type FetchLike } from './transport';
 import { visitorId } from './visitor-id';
 import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
@@ -129,10 +129,10 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const appId = assertPathSegment('appId', options.appId);
   const serverUrl = normaliseBaseUrl('serverUrl', serverUrlOption);
   const appBaseUrl = normaliseBaseUrl('appBaseUrl', options.appBaseUrl ?? '');
-  const initialToken = options.token === undefined ? (takeTokenFromAddress() ?? readStoredToken()) : options.token || null;
+  const initialToken = options.token === undefined ? startupToken() : options.token || null;
   const onError = options.onError ?? options.options?.onError;
   // As the reference does in a browser: the token in use is the stored one (both keys kept in step).
-  if (initialToken) storeToken(initialToken);
+  if (initialToken) tokenStore.set(initialToken);
 
   let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());

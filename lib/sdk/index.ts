@@ -17,10 +17,14 @@ export {
   clearStoredToken,
   onStoredTokenChange,
   takeTokenFromAddress,
+  tokenStore,
   ACCESS_TOKEN_KEY,
   DUPLICATE_TOKEN_KEY,
+  TOKEN_PARAM,
   type StoredTokenListener,
+  type TokenStore,
 } from './token-store';
+export { hasWindow } from './browser';
 export { getAccessToken, saveAccessToken, removeAccessToken, getLoginUrl, type AccessTokenOptions } from './reference-helpers';
 export type * from './connectors';
 export type { FetchWithAuthInit } from './fetch-with-auth';

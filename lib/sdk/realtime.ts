@@ -20,7 +20,7 @@ import {
 } from './realtime-parse';
 import { followConversation } from './realtime-conversation';
 import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
-import { socketUrlProblem } from './realtime-url';
+import { socketHandshake } from './realtime-url';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
 export { parseConversationUpdate, parseEntityChange, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from './realtime-parse';
@@ -118,19 +118,15 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
     leave: (room) => socket?.emit('leave', room),
   });
 
-  function query(): Record<string, string> {
-    const token = config.getToken();
-    if (token) return { app_id: config.appId, token };
-    const visitor = config.getVisitorId?.();
-    return visitor ? { app_id: config.appId, anonymous_id: visitor } : { app_id: config.appId };
-  }
-
-  /** The current query, or undefined (after telling every subscriber) when its URL is too long. */
+  /** The current handshake query, or undefined (after telling every subscriber) when its URL is too long. */
   function checkedQuery(): Record<string, string> | undefined {
-    const current = query();
-    const problem = socketUrlProblem(config.serverUrl, SOCKET_OPTIONS.path, current);
-    urlProblem = problem ? toError(problem) : undefined;
-    if (!urlProblem) return current;
+    const handshake = socketHandshake(config.serverUrl, SOCKET_OPTIONS.path, {
+      appId: config.appId,
+      token: config.getToken(),
+      visitorId: config.getVisitorId,
+    });
+    urlProblem = handshake.problem ? toError(handshake.problem) : undefined;
+    if (!urlProblem) return handshake.query;
     rooms.reportError(undefined, urlProblem);
     return undefined;
   }
