@@ -10,7 +10,7 @@ import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../..
 import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
 import { parseOriginList } from '../../lib/config/origin-allowlist';
-import { originOf } from '../../lib/sdk/redirects';
+import { originOf } from '../../lib/sdk';
 import { parseEditorOrigins } from '../../lib/frame/origin-policy';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -5,7 +5,7 @@
  * visitor's stored token to a foreign host, or `?app_base_url=` could turn the login redirect into an
  * open redirect. An override is accepted only when it is a bare origin and that exact origin is listed.
  */
-import { parseAbsoluteHttpUrl } from '@/lib/sdk/redirects';
+import { parseAbsoluteHttpUrl } from '@/lib/sdk';
 
 /**
  * Parses a comma-separated origin list. Entries that are not bare http(s) origins (paths, queries,

@@ -1,8 +1,6 @@
 'use client';
 
-import type { AgentsModule } from '@/lib/sdk/agents';
-import { withSubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { AgentConversation } from '@/lib/sdk/types';
+import { withSubscriptionHooks, type AgentConversation, type AgentsModule } from '@/lib/sdk';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
 /** Anything with agents: a client or its `asServiceRole`. */

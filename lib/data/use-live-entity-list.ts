@@ -1,8 +1,14 @@
 'use client';
 
-import type { EntityHandler } from '@/lib/sdk/entities';
-import { withSubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { EntityChangeEvent, EntityFields, EntityFilter, EntityRecord, SortKey } from '@/lib/sdk/types';
+import {
+  withSubscriptionHooks,
+  type EntityChangeEvent,
+  type EntityFields,
+  type EntityFilter,
+  type EntityHandler,
+  type EntityRecord,
+  type SortKey,
+} from '@/lib/sdk';
 import { applyToDefaultList } from './live-entity-changes';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
