@@ -44,6 +44,17 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_UI, SDK_ENTRY_ONLY] }] },
   },
   {
+    // lib/util is the floor every other part of lib/ (the SDK included) stands on: it imports nothing
+    // from the project, so importing it never drags another layer along.
+    files: ['lib/util/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/*', '../*', '../../*'], message: 'lib/util depends on nothing else in the project.' }] },
+      ],
+    },
+  },
+  {
     // Everything outside lib/ (app, components, tools, build, deploy, support, tests) reaches the
     // SDK through lib/sdk/index.ts. Only the SDK's own tests may open its internals.
     files: ['**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}'],

@@ -18,9 +18,10 @@
  * that are allowlisted (NEXT_PUBLIC_OVERRIDE_ORIGINS, plus the configured origins themselves);
  * anything else is ignored. Only the build may configure a base URL with a path.
  */
-import { hasWindow, originOf, takeTokenFromAddress } from '@/lib/sdk';
+import { takeTokenFromAddress } from '@/lib/sdk';
+import { hasWindow, originOf, parseOriginList, readStorage, removeStorage, writeStorage } from '@/lib/util';
 import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
-import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin, parseOriginList } from './origin-allowlist';
+import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin } from './origin-allowlist';
 
 export interface AppParams {
   serverUrl: string;
@@ -44,36 +45,17 @@ export const STORED_PARAM_KEYS = {
 
 type StoredParam = keyof typeof STORED_PARAM_KEYS;
 
-function paramStorage(): Storage | undefined {
-  try {
-    return hasWindow() ? window.localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function readStored(name: StoredParam): string | null {
-  try {
-    return paramStorage()?.getItem(STORED_PARAM_KEYS[name]) ?? null;
-  } catch {
-    return null;
-  }
+  return readStorage(STORED_PARAM_KEYS[name]);
 }
 
+/** Storage may be full or blocked; the override still applies to this page load. */
 function remember(name: StoredParam, value: string): void {
-  try {
-    paramStorage()?.setItem(STORED_PARAM_KEYS[name], value);
-  } catch {
-    // Storage may be full or blocked; the override still applies to this page load.
-  }
+  writeStorage(STORED_PARAM_KEYS[name], value);
 }
 
 function forget(name: StoredParam): void {
-  try {
-    paramStorage()?.removeItem(STORED_PARAM_KEYS[name]);
-  } catch {
-    // Blocked storage holds nothing we could read either.
-  }
+  removeStorage(STORED_PARAM_KEYS[name]);
 }
 
 /** A remembered value that `accept` still takes; anything else is removed from storage. */
@@ -96,7 +78,7 @@ export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   const configuredAppBase = acceptConfiguredBaseUrl(env.appBaseUrl);
   const search = hasWindow() ? new URL(window.location.href).searchParams : new URLSearchParams();
 
-  const serverAllowlist = [...parseOriginList(env.overrideOrigins), originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
+  const serverAllowlist = [...parseOriginList(env.overrideOrigins).origins, originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
     isString,
   );
   const acceptServer = (value: string | null) => acceptOverrideOrigin(value, serverAllowlist);

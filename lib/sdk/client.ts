@@ -18,6 +18,7 @@ import {
   type IntegrationEndpoint,
   type IntegrationsModule,
 } from './integrations';
+import { hasWindow } from '../util';
 import { lazyMethods } from './lazy';
 import { createAiGatewayModule, createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
@@ -170,14 +171,14 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const actors = createActorsModule({
     appId,
     // The proxy fallback needs an absolute host: "" (this origin) means the page's.
-    host: serverUrl || (typeof window !== 'undefined' ? window.location.origin : ''),
+    host: serverUrl || (hasWindow() ? window.location.origin : ''),
     functionsVersion: options.functionsVersion,
     getToken: session.getToken,
     // No onError: an older platform answers every mint with 409 before the proxy fallback.
     mintTransport: createTransport({ ...transportConfig, onError: undefined, authHeaders: () => ({}) }),
   });
 
-  if (requiresAuth && typeof window !== 'undefined') {
+  if (requiresAuth && hasWindow()) {
     // After creation, like the reference, so the caller can finish setting up first.
     setTimeout(() => {
       auth.isAuthenticated().then(

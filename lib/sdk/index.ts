@@ -24,7 +24,6 @@ export {
   type StoredTokenListener,
   type TokenStore,
 } from './token-store';
-export { hasWindow } from './browser';
 export { getAccessToken, saveAccessToken, removeAccessToken, getLoginUrl, type AccessTokenOptions } from './reference-helpers';
 export type * from './connectors';
 export type { FetchWithAuthInit } from './fetch-with-auth';

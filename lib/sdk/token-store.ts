@@ -9,28 +9,16 @@
  * private mode, sandboxed frames, quota): it then does nothing and reports "no token".
  */
 
+import { hasWindow, readStorage, removeStorage, safeStorage, writeStorage } from '../util';
+
 /** The primary storage key. */
 export const ACCESS_TOKEN_KEY = 'base44_access_token';
 /** The duplicate key kept in sync for the platform's built-in SDK. */
 export const DUPLICATE_TOKEN_KEY = 'token';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    // Reading the property itself throws when storage is blocked.
-    return undefined;
-  }
-}
-
 /** The stored token, or null when none is stored or storage is unavailable. */
 export function readStoredToken(): string | null {
-  try {
-    const store = storage();
-    return store?.getItem(ACCESS_TOKEN_KEY) || store?.getItem(DUPLICATE_TOKEN_KEY) || null;
-  } catch {
-    return null;
-  }
+  return readStorage(ACCESS_TOKEN_KEY) || readStorage(DUPLICATE_TOKEN_KEY) || null;
 }
 
 /** Called with the new stored token (null when it was removed) and the one stored before. */
@@ -60,15 +48,9 @@ function notify(token: string | null, previous: string | null): void {
 
 /** Stores the token under both keys. Returns false when it could not be stored. */
 export function storeToken(token: string): boolean {
-  const store = storage();
-  if (!store || !token) return false;
+  if (!token || !safeStorage()) return false;
   const previous = readStoredToken();
-  try {
-    store.setItem(ACCESS_TOKEN_KEY, token);
-    store.setItem(DUPLICATE_TOKEN_KEY, token);
-  } catch {
-    return false;
-  }
+  if (!writeStorage(ACCESS_TOKEN_KEY, token) || !writeStorage(DUPLICATE_TOKEN_KEY, token)) return false;
   notify(token, previous);
   return true;
 }
@@ -76,15 +58,9 @@ export function storeToken(token: string): boolean {
 /** Removes the token from both keys. Returns false when storage is unavailable. */
 export function clearStoredToken(): boolean {
   unstoredToken = null;
-  const store = storage();
-  if (!store) return false;
+  if (!safeStorage()) return false;
   const previous = readStoredToken();
-  try {
-    store.removeItem(ACCESS_TOKEN_KEY);
-    store.removeItem(DUPLICATE_TOKEN_KEY);
-  } catch {
-    return false;
-  }
+  if (!removeStorage(ACCESS_TOKEN_KEY) || !removeStorage(DUPLICATE_TOKEN_KEY)) return false;
   notify(null, previous);
   return true;
 }
@@ -104,7 +80,7 @@ let unstoredToken: string | null = null;
  * other parameter, the fragment and the history state stay). Null when there is none (or no window).
  */
 export function takeTokenFromAddress(): string | null {
-  if (typeof window === 'undefined' || !window.location) return null;
+  if (!hasWindow()) return null;
   let url: URL;
   try {
     url = new URL(window.location.href);
