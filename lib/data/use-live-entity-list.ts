@@ -1,7 +1,6 @@
 'use client';
 
 import {
-  withSubscriptionHooks,
   type EntityChangeEvent,
   type EntityFields,
   type EntityFilter,
@@ -52,7 +51,7 @@ export function useLiveEntityList<T extends object = EntityFields>(
     return {
       load: () => (filter ? handler.filter(filter, sort, limit) : handler.list(sort, limit)),
       apply: (list, change) => (isDefaultListing ? applyToDefaultList(list, change) : null),
-      subscribe: (onChange, hooks) => handler.subscribe(withSubscriptionHooks(onChange, hooks)),
+      subscribe: (onChange, hooks) => handler.subscribe(onChange, hooks),
     };
   });
 }
