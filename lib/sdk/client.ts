@@ -4,26 +4,26 @@
  * differences are listed in docs/SDK-DEVIATIONS.md.
  */
 import { createActorsModule, type ActorsModule } from './actors';
-import { createAgentsModule, type AgentsModule } from './agents';
-import { createAppLogsModule, type AppLogsModule } from './app-logs';
+import type { AgentsModule } from './agents';
+import type { AppLogsModule } from './app-logs';
 import { createAuthModule, type AuthModule } from './auth';
 import type { UserConnectorsModule } from './connectors';
-import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
+import type { EntitiesModule, EntityHandler } from './entities';
 import { invalidArgument, type PlatformError } from './errors';
 import type { FetchWithAuthInit } from './fetch-with-auth';
-import { createFunctionsModule, type FunctionsModule } from './functions';
+import type { FunctionsModule } from './functions';
 import {
   createIntegrationEndpoint,
-  createIntegrationsModule,
   type IntegrationEndpoint,
   type IntegrationsModule,
 } from './integrations';
 import { hasWindow } from '../util';
 import { lazyMethods } from './lazy';
-import { createAiGatewayModule, createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
+import { createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loader';
 import { parseAbsoluteHttpUrl } from './redirects';
+import { createSharedModules } from './shared-modules';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
 import { createSession } from './session';
 import { startupToken, tokenStore } from './token-store';
@@ -161,7 +161,6 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     onUnauthorized: session.rejected,
   });
 
-  const entityContext = { transport, appId, realtime };
   let serviceRole: ServiceRoleClient<S> | undefined;
   const serviceToken = options.serviceToken;
   const auth = createAuthModule({ transport, appId, appBaseUrl, session });
@@ -189,23 +188,23 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   }
 
   return {
-    entities: createEntitiesModule<S>(entityContext),
-    entity: (name) => createEntityHandler(entityContext, name),
+    ...createSharedModules<S>({
+      transport,
+      appId,
+      serverUrl,
+      fetch: options.fetch,
+      functionsVersion: options.functionsVersion,
+      realtime,
+      functionsAuthorization: bearer,
+      gatewayToken: session.getToken,
+      userToken: session.getToken,
+    }),
     auth,
-    integrations: createIntegrationsModule(transport, appId),
     integration: (packageName, endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName),
     connectors: lazyMethods(async () => (await import('./connectors')).createUserConnectorsModule(transport, appId), [
       'connectAppUser',
       'disconnectAppUser',
     ]),
-    functions: createFunctionsModule(transport, appId, options.functionsVersion, {
-      serverUrl,
-      fetch: options.fetch,
-      authorization: bearer,
-    }),
-    agents: createAgentsModule({ transport, appId, serverUrl, getToken: session.getToken, realtime }),
-    aiGateway: createAiGatewayModule(serverUrl, appId, session.getToken),
-    appLogs: createAppLogsModule(transport, appId),
     app: { getPublicSettings: () => publicSettings.get() },
     users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
     analytics,
