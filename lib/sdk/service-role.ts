@@ -3,19 +3,13 @@
  * entity access rules. For trusted code only (backend functions, scripts); never ship a service token
  * to a browser.
  */
-import type { AgentsModule } from './agents';
-import type { AppLogsModule } from './app-logs';
-import type { EntitiesModule, EntityHandler } from './entities';
 import { ErrorCodes, PlatformError } from './errors';
-import type { FunctionsModule } from './functions';
 import type { ConnectorsModule } from './connectors';
-import type { IntegrationsModule } from './integrations';
 import { lazyMethods } from './lazy';
-import type { AiGatewayModule } from './misc-modules';
 import type { RealtimeSubscriptions } from './realtime-loader';
-import { createSharedModules } from './shared-modules';
+import { createSharedModules, type SharedModules } from './shared-modules';
 import { createTransport, type CallOptions, type TransportConfig } from './transport';
-import type { EntityFields, EntitySchemas } from './types';
+import type { EntitySchemas } from './types';
 import { apiPath, assertPathSegment } from './validate';
 
 /** The exact message of SPEC section 6 (the reference client's wording). */
@@ -29,15 +23,8 @@ export interface SsoModule {
   getIdToken(userId: string, options?: CallOptions): Promise<string>;
 }
 
-export interface ServiceRoleClient<S extends EntitySchemas> {
-  entities: EntitiesModule<S>;
-  /** A handler for any entity name, typed by `T`. */
-  entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
-  integrations: IntegrationsModule;
-  functions: FunctionsModule;
-  agents: AgentsModule;
-  appLogs: AppLogsModule;
-  aiGateway: AiGatewayModule;
+/** The modules shared with the user client (entities, entity, integrations, functions, agents, appLogs, aiGateway), plus: */
+export interface ServiceRoleClient<S extends EntitySchemas> extends SharedModules<S> {
   connectors: ConnectorsModule;
   sso: SsoModule;
   /** Closes the service role's real-time socket. */
