@@ -11,10 +11,7 @@
  * Usage: `npx tsx tools/bench/realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
  * Exits 1 when any event is missing, unexpected or out of order.
  */
-import { createClient, type PlatformClient } from '../lib/sdk/client';
-import type { PlatformError } from '../lib/sdk/errors';
-import { withSubscriptionHooks } from '../lib/sdk/realtime-hooks';
-import type { EntityChangeEvent } from '../lib/sdk/types';
+import { createClient, type EntityChangeEvent, type PlatformClient, type PlatformError } from '../lib/sdk';
 import { loginToken } from '../emulator/seeded-login';
 import { startEmulator } from '../emulator/server';
 import type { RunningEmulator } from '../emulator/types';
@@ -198,7 +195,7 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
       const onError = (_error: PlatformError) => {
         subscriberErrors += 1;
       };
-      client.entity<{ v?: unknown }>(entity).subscribe(withSubscriptionHooks(onEvent, { onError }));
+      client.entity<{ v?: unknown }>(entity).subscribe(onEvent, { onError });
     }
     await waitFor(async () => (await roomSize(url, room)) >= clientCount, 30_000, `${clientCount} sockets in ${room}`);
 

@@ -9,9 +9,7 @@ import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
 import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
-import { parseOriginList } from '../../lib/config/origin-allowlist';
-import { originOf } from '../../lib/sdk/redirects';
-import { parseEditorOrigins } from '../../lib/frame/origin-policy';
+import { originOf, parseOriginList } from '../../lib/util';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -57,14 +55,14 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
   const otherFiles = files.filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/')).map((file) => `/${file}`);
 
   const env = readBuildEnv();
-  const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins)]
+  const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
-  const { origins: editorOrigins, rejected } = parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
+  const { origins: editorOrigins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
 
   // Font previews are an editor preview feature: a production policy never names font origins.
-  const editorFontOrigins = runtimeStyles ? parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
   const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles });
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));

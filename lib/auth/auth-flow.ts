@@ -3,8 +3,7 @@
  * token is stored, the current user, in parallel (one round trip), then writes the result into the
  * auth store and acts on it (login redirect, loop guard). Loaded lazily after hydration.
  */
-import type { PlatformClient } from '@/lib/sdk/client';
-import { clearStoredToken } from '@/lib/sdk/token-store';
+import { TOKEN_PARAM, tokenStore, type PlatformClient } from '@/lib/sdk';
 import { authStore, type AuthActions } from './auth-store';
 import { clearLoginRedirectNote, isLoginRedirectLooping, noteLoginRedirect } from './login-loop-guard';
 import { mapUnexpectedError, resolveAuthState, type SettledCall } from './state';
@@ -37,7 +36,7 @@ function mark(name: string): void {
  */
 export function loginReturnUrl(href: string = window.location.href): string {
   const url = new URL(href);
-  url.searchParams.delete('access_token');
+  url.searchParams.delete(TOKEN_PARAM);
   return url.href;
 }
 
@@ -58,8 +57,9 @@ export function createAuthFlow(client: AuthFlowClient): AuthActions {
       const state = resolveAuthState(settings, user);
       if (state.status === 'error' && state.error.type === 'auth_required') {
         // The stored token (if any) was refused: never send it again, or the visitor would come
-        // back from the login page with the same dead session.
-        clearStoredToken();
+        // back from the login page with the same dead session. Cleared through the store that owns
+        // it, so the client holding it lets go too.
+        tokenStore.clear();
         const looping = isLoginRedirectLooping();
         authStore.set({ state, loginRedirectBlocked: looping });
         if (!looping) redirectToLogin();

@@ -6,36 +6,23 @@
  * failed: we do not redirect again by ourselves, we show a screen with a sign-in button instead.
  * A successful sign-in clears the note.
  */
+import { readStorage, removeStorage, writeStorage } from '@/lib/util';
+
 const KEY = 'coming-soon.login-redirect-at';
 export const LOOP_WINDOW_MS = 2 * 60 * 1000;
 
-function session(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** True when an automatic redirect now would repeat one that just failed. */
 export function isLoginRedirectLooping(now = Date.now()): boolean {
-  const raw = session()?.getItem(KEY);
+  const raw = readStorage(KEY, 'sessionStorage');
   const at = raw ? Number(raw) : NaN;
   return Number.isFinite(at) && now - at >= 0 && now - at < LOOP_WINDOW_MS;
 }
 
 export function noteLoginRedirect(now = Date.now()): void {
-  try {
-    session()?.setItem(KEY, String(now));
-  } catch {
-    // Without storage the guard cannot work; the redirect still happens once per page load.
-  }
+  // Without storage the guard cannot work; the redirect still happens once per page load.
+  writeStorage(KEY, String(now), 'sessionStorage');
 }
 
 export function clearLoginRedirectNote(): void {
-  try {
-    session()?.removeItem(KEY);
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
+  removeStorage(KEY, 'sessionStorage');
 }

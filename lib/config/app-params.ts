@@ -1,5 +1,7 @@
 /**
- * Which platform, app and login page this page load talks to, and with which token.
+ * Which platform, app and login page this page load talks to. The user token is not config: a
+ * token in the address bar is handed to the SDK's token store (which owns it) and stripped here,
+ * first thing; the client picks it up from the store.
  *
  * Each value comes from the first source that yields a valid one:
  * 1. the address bar (`server_url`, `app_id`, `app_base_url`, `access_token`), validated, and then
@@ -16,18 +18,15 @@
  * that are allowlisted (NEXT_PUBLIC_OVERRIDE_ORIGINS, plus the configured origins themselves);
  * anything else is ignored. Only the build may configure a base URL with a path.
  */
-import { hasWindow } from '@/lib/sdk/browser';
-import { originOf } from '@/lib/sdk/redirects';
-import { readStoredToken, storeToken } from '@/lib/sdk/token-store';
+import { takeTokenFromAddress } from '@/lib/sdk';
+import { hasWindow, originOf, parseOriginList, readStorage, removeStorage, writeStorage } from '@/lib/util';
 import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
-import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin, parseOriginList } from './origin-allowlist';
+import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin } from './origin-allowlist';
 
 export interface AppParams {
   serverUrl: string;
   appId: string;
   appBaseUrl: string;
-  /** The user token: from the address bar (now stored), else from storage, else null. */
-  token: string | null;
 }
 
 /** URL parameter names, as the platform writes them. */
@@ -35,7 +34,6 @@ export const URL_PARAMS = {
   serverUrl: 'server_url',
   appId: 'app_id',
   appBaseUrl: 'app_base_url',
-  accessToken: 'access_token',
 } as const;
 
 /** Storage keys of remembered overrides (compatible with the reference app's `base44_` keys). */
@@ -47,36 +45,17 @@ export const STORED_PARAM_KEYS = {
 
 type StoredParam = keyof typeof STORED_PARAM_KEYS;
 
-function paramStorage(): Storage | undefined {
-  try {
-    return hasWindow() ? window.localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function readStored(name: StoredParam): string | null {
-  try {
-    return paramStorage()?.getItem(STORED_PARAM_KEYS[name]) ?? null;
-  } catch {
-    return null;
-  }
+  return readStorage(STORED_PARAM_KEYS[name]);
 }
 
+/** Storage may be full or blocked; the override still applies to this page load. */
 function remember(name: StoredParam, value: string): void {
-  try {
-    paramStorage()?.setItem(STORED_PARAM_KEYS[name], value);
-  } catch {
-    // Storage may be full or blocked; the override still applies to this page load.
-  }
+  writeStorage(STORED_PARAM_KEYS[name], value);
 }
 
 function forget(name: StoredParam): void {
-  try {
-    paramStorage()?.removeItem(STORED_PARAM_KEYS[name]);
-  } catch {
-    // Blocked storage holds nothing we could read either.
-  }
+  removeStorage(STORED_PARAM_KEYS[name]);
 }
 
 /** A remembered value that `accept` still takes; anything else is removed from storage. */
@@ -89,30 +68,17 @@ function readRemembered(name: StoredParam, accept: (value: string) => string | n
 }
 
 /**
- * Removes `access_token` from the address bar without a navigation, keeping the history state
- * (Next.js's router keeps its own data there) and every other parameter.
- */
-export function stripAccessTokenFromAddressBar(): void {
-  if (!hasWindow()) return;
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(URL_PARAMS.accessToken)) return;
-  url.searchParams.delete(URL_PARAMS.accessToken);
-  // The absolute URL, never `pathname + search`: a path starting with `//` would be read as a
-  // protocol-relative URL of another host, which replaceState refuses with a SecurityError.
-  window.history.replaceState(window.history.state, '', url.href);
-}
-
-/**
  * Resolves the app params for the current page and, when the address bar carries `access_token`,
- * stores it and removes it from the address bar. Call it before the first request or parent-frame
- * message so the token never leaks through `X-Origin-URL`, a URL report, or the Referer.
+ * hands it to the SDK's token store, which stores it and removes it from the address bar. Call it
+ * before the first request or parent-frame message so the token never leaks through
+ * `X-Origin-URL`, a URL report, or the Referer.
  */
 export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   const configuredServer = acceptConfiguredBaseUrl(env.serverUrl);
   const configuredAppBase = acceptConfiguredBaseUrl(env.appBaseUrl);
   const search = hasWindow() ? new URL(window.location.href).searchParams : new URLSearchParams();
 
-  const serverAllowlist = [...parseOriginList(env.overrideOrigins), originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
+  const serverAllowlist = [...parseOriginList(env.overrideOrigins).origins, originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
     isString,
   );
   const acceptServer = (value: string | null) => acceptOverrideOrigin(value, serverAllowlist);
@@ -135,11 +101,9 @@ export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   if (urlAppId) remember('appId', urlAppId);
   if (urlAppBase) remember('appBaseUrl', urlAppBase);
 
-  const urlToken = search.get(URL_PARAMS.accessToken);
-  if (urlToken) storeToken(urlToken);
-  stripAccessTokenFromAddressBar();
+  takeTokenFromAddress();
 
-  return { serverUrl, appId, appBaseUrl, token: urlToken || readStoredToken() };
+  return { serverUrl, appId, appBaseUrl };
 }
 
 function isString(value: string | null): value is string {
@@ -154,7 +118,7 @@ export function getAppParams(): AppParams {
   return resolved;
 }
 
-/** Forgets the memoised params (tests, or after logout when the token must be re-read). */
+/** Forgets the memoised params (tests). */
 export function resetAppParams(): void {
   resolved = undefined;
 }

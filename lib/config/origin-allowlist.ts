@@ -5,23 +5,7 @@
  * visitor's stored token to a foreign host, or `?app_base_url=` could turn the login redirect into an
  * open redirect. An override is accepted only when it is a bare origin and that exact origin is listed.
  */
-import { parseAbsoluteHttpUrl } from '@/lib/sdk/redirects';
-
-/**
- * Parses a comma-separated origin list. Entries that are not bare http(s) origins (paths, queries,
- * credentials, other schemes) are dropped rather than guessed at.
- */
-export function parseOriginList(list: string | undefined): string[] {
-  if (!list) return [];
-  const origins = new Set<string>();
-  for (const entry of list.split(',')) {
-    const url = parseAbsoluteHttpUrl(entry.trim());
-    // A "*" survives URL parsing but would never match: refuse it rather than let a reader believe
-    // wildcards work.
-    if (url && url.pathname === '/' && !url.search && !url.hash && !url.hostname.includes('*')) origins.add(url.origin);
-  }
-  return [...origins];
-}
+import { parseAbsoluteHttpUrl } from '@/lib/util';
 
 /**
  * Returns the override's origin when it is a bare origin (`https://host[:port]`, at most a trailing

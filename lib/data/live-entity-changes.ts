@@ -4,7 +4,7 @@
  * `created_date`, at most {@link SERVER_DEFAULT_LIMIT} records); for anything else the list is
  * refetched instead of guessed. Applying a change twice gives the same list, so replays are safe.
  */
-import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk/types';
+import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk';
 
 /** The platform's default page size (PLATFORM-NOTES "HTTP": `limit`, server default 50). */
 export const SERVER_DEFAULT_LIMIT = 50;

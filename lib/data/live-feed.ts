@@ -16,9 +16,7 @@
  *   A feed lives as long as its SWR cache (which keeps every key's data anyway); only its socket
  *   subscription ends when the last component using it unmounts.
  */
-import type { PlatformError } from '@/lib/sdk/errors';
-import type { SubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { Unsubscribe } from '@/lib/sdk/types';
+import type { PlatformError, SubscriptionHooks, Unsubscribe } from '@/lib/sdk';
 
 /** Matches the SDK's room grace period: a remount within it keeps the feed and its subscription. */
 const FEED_RELEASE_DELAY_MS = 250;

@@ -1,8 +1,6 @@
 'use client';
 
-import type { AgentsModule } from '@/lib/sdk/agents';
-import { withSubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { AgentConversation } from '@/lib/sdk/types';
+import type { AgentConversation, AgentsModule } from '@/lib/sdk';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
 /** Anything with agents: a client or its `asServiceRole`. */
@@ -37,7 +35,7 @@ export function useLiveConversation(
     return {
       load: () => agents.getConversation(id),
       apply: newer,
-      subscribe: (onChange, hooks) => agents.subscribeToConversation(id, withSubscriptionHooks(onChange, hooks)),
+      subscribe: (onChange, hooks) => agents.subscribeToConversation(id, onChange, hooks),
     };
   });
 }

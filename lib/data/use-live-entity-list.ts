@@ -1,8 +1,13 @@
 'use client';
 
-import type { EntityHandler } from '@/lib/sdk/entities';
-import { withSubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { EntityChangeEvent, EntityFields, EntityFilter, EntityRecord, SortKey } from '@/lib/sdk/types';
+import {
+  type EntityChangeEvent,
+  type EntityFields,
+  type EntityFilter,
+  type EntityHandler,
+  type EntityRecord,
+  type SortKey,
+} from '@/lib/sdk';
 import { applyToDefaultList } from './live-entity-changes';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
@@ -46,7 +51,7 @@ export function useLiveEntityList<T extends object = EntityFields>(
     return {
       load: () => (filter ? handler.filter(filter, sort, limit) : handler.list(sort, limit)),
       apply: (list, change) => (isDefaultListing ? applyToDefaultList(list, change) : null),
-      subscribe: (onChange, hooks) => handler.subscribe(withSubscriptionHooks(onChange, hooks)),
+      subscribe: (onChange, hooks) => handler.subscribe(onChange, hooks),
     };
   });
 }

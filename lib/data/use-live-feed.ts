@@ -2,6 +2,7 @@
 
 import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSWRConfig, type SWRResponse } from 'swr';
+import { hasWindow } from '@/lib/util';
 import { CONNECTING, LiveFeed, type LiveFeedSource, type LiveState } from './live-feed';
 import { usePlatformQuery } from './use-platform-query';
 
@@ -14,7 +15,7 @@ type SwrCache = ReturnType<typeof useSWRConfig>['cache'];
 const feedsByCache = new WeakMap<SwrCache, Map<string, LiveFeed<unknown, unknown>>>();
 
 // Layout effects do not run during server rendering (and React warns about them there).
-const useClientLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+const useClientLayoutEffect = hasWindow() ? useLayoutEffect : useEffect;
 
 const ignoreState = () => () => undefined;
 const connecting = () => CONNECTING;

@@ -5,6 +5,7 @@
  * drive it and read what it sent. Here every decision is an exact comparison with an allowlist that
  * is fixed at build time; each rule below says why it exists.
  */
+import { parseOriginList, type ParsedOriginList } from '@/lib/util';
 
 export interface OriginPolicy {
   /** The configured editor origins, normalised (scheme://host[:port]). */
@@ -14,52 +15,8 @@ export interface OriginPolicy {
   isAllowed(origin: string): boolean;
 }
 
-export interface ParsedOrigins {
-  origins: string[];
-  /** Entries that were dropped, with the reason, for a build-time or development warning. */
-  rejected: { entry: string; reason: string }[];
-}
-
-/**
- * Parses a comma-separated list of origins (NEXT_PUBLIC_EDITOR_ORIGINS).
- *
- * Only bare http(s) origins are accepted. A wildcard or `null` would reopen exactly the hole this
- * module closes (`null` is the origin of sandboxed and file:// pages, which anyone can create), and
- * an entry with a path or query is almost certainly a mistake: origins never carry one, so it could
- * never match and would fail silently.
- */
-export function parseEditorOrigins(raw: string | undefined): ParsedOrigins {
-  const result: ParsedOrigins = { origins: [], rejected: [] };
-  if (!raw) return result;
-  for (const piece of raw.split(',')) {
-    const entry = piece.trim();
-    if (!entry) continue;
-    const reason = rejectionReason(entry);
-    if (reason) {
-      result.rejected.push({ entry, reason });
-      continue;
-    }
-    const origin = new URL(entry).origin;
-    if (!result.origins.includes(origin)) result.origins.push(origin);
-  }
-  return result;
-}
-
-function rejectionReason(entry: string): string | null {
-  if (entry === '*' || entry === 'null') return 'wildcards and the opaque origin are never allowed';
-  let url: URL;
-  try {
-    url = new URL(entry);
-  } catch {
-    return 'not an absolute URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'only http and https origins can embed the site';
-  if (url.username || url.password) return 'credentials do not belong in an origin';
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    return 'an origin has no path, query or fragment';
-  }
-  return null;
-}
+/** NEXT_PUBLIC_EDITOR_ORIGINS parsed by the one origin-list parser (lib/util/origin-list.ts). */
+export type ParsedOrigins = ParsedOriginList;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -94,7 +51,7 @@ export function createOriginPolicy(configured: readonly string[], options: { all
 /** The policy of this build: NEXT_PUBLIC_EDITOR_ORIGINS, plus loopback in development. */
 export function policyFromEnvironment(): { policy: OriginPolicy; rejected: ParsedOrigins['rejected'] } {
   // Both values are inlined by Next at build time; nothing at run time can change them.
-  const { origins, rejected } = parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
+  const { origins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
   const policy = createOriginPolicy(origins, { allowLoopback: process.env.NODE_ENV === 'development' });
   return { policy, rejected };
 }
@@ -104,7 +61,7 @@ export function policyFromEnvironment(): { policy: OriginPolicy; rejected: Parse
  * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which build/site/build-site.ts fills for preview builds only.
  */
 export function fontOriginsFromEnvironment(): string[] {
-  return parseEditorOrigins(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins;
+  return parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins;
 }
 
 /** What the framed document can tell about its parent without asking it. */

@@ -1,6 +1,7 @@
 /**
  * AI agent conversations (SPEC section 7, PLATFORM-NOTES "Agent conversation").
  */
+import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, Transport } from './transport';
 import type { AgentConversation, AgentMessage, NewConversation, Unsubscribe } from './types';
@@ -35,9 +36,14 @@ export interface AgentsModule {
   ): Promise<AgentMessage>;
   /**
    * Loads the conversation once, then calls `onUpdate` with the whole conversation each time a message
-   * is added or changed. Loads real-time on first use.
+   * is added or changed. Loads real-time on first use. `hooks` (ours, optional) report errors, joins
+   * and disconnects.
    */
-  subscribeToConversation(conversationId: string, onUpdate: (conversation: AgentConversation) => void): Unsubscribe;
+  subscribeToConversation(
+    conversationId: string,
+    onUpdate: (conversation: AgentConversation) => void,
+    hooks?: SubscriptionHooks,
+  ): Unsubscribe;
   /** The link that connects an agent to WhatsApp for the signed-in user (a link, not a request). */
   getWhatsAppConnectURL(agentName: string): string;
   /** The link that connects an agent to Telegram for the signed-in user (a link, not a request). */
@@ -92,12 +98,12 @@ export function createAgentsModule({ transport, appId, serverUrl, getToken, real
       const path = `${conversationsPath}/v2/${encodeURIComponent(assertPathSegment('Conversation id', id))}/messages`;
       return transport.request({ method: 'POST', path, body: message }, options);
     },
-    subscribeToConversation(conversationId, onUpdate) {
+    subscribeToConversation(conversationId, onUpdate, hooks) {
       const id = assertPathSegment('Conversation id', conversationId);
       // Like the reference: the conversation is loaded once, at once; updates are merged into it.
       const initial = transport.request<AgentConversation>({ method: 'GET', path: conversationPath(id) });
       initial.catch(() => undefined);
-      return realtime().subscribeToConversation(id, onUpdate, undefined, initial);
+      return realtime().subscribeToConversation(id, onUpdate, hooks, initial);
     },
     getWhatsAppConnectURL: (agentName) => connectUrl(agentName, 'whatsapp'),
     getTelegramConnectURL: (agentName) => connectUrl(agentName, 'telegram'),

@@ -3,6 +3,7 @@
  * visitor's consent). Loaded only then. Events are queued and sent in batches of 30 at most once a
  * second to `POST /apps/{appId}/analytics/track/batch`; a hidden page flushes with sendBeacon.
  */
+import { hasWindow } from '../util';
 import type { AnalyticsContext, AnalyticsModule, TrackEventParams, TrackEventProperties } from './misc-modules';
 import { apiPath } from './validate';
 import { persistVisitorId } from './visitor-id';
@@ -28,8 +29,6 @@ interface QueuedEvent {
 const queue: QueuedEvent[] = [];
 let initialisationTracked = false;
 let processing = false;
-
-const hasWindow = () => typeof window !== 'undefined';
 
 export function startAnalytics({ transport, appId, auth }: AnalyticsContext): AnalyticsModule {
   const path = `${apiPath`/apps/${appId}/analytics/track`}/batch`;

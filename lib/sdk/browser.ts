@@ -3,10 +3,7 @@
  * navigate) can observe them, and so every call site shares the same "is there a window" guard.
  */
 
-/** True in a browser (or jsdom); false during SSR, prerender and in Node. */
-export function hasWindow(): boolean {
-  return typeof window !== 'undefined' && typeof window.location !== 'undefined';
-}
+export { hasWindow } from '../util';
 
 export const browserNavigation = {
   /** Navigates the page; callers pass only vetted targets (same-origin, or the configured login page). */

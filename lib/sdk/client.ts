@@ -4,28 +4,29 @@
  * differences are listed in docs/SDK-DEVIATIONS.md.
  */
 import { createActorsModule, type ActorsModule } from './actors';
-import { createAgentsModule, type AgentsModule } from './agents';
-import { createAppLogsModule, type AppLogsModule } from './app-logs';
+import type { AgentsModule } from './agents';
+import type { AppLogsModule } from './app-logs';
 import { createAuthModule, type AuthModule } from './auth';
 import type { UserConnectorsModule } from './connectors';
-import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
+import type { EntitiesModule, EntityHandler } from './entities';
 import { invalidArgument, type PlatformError } from './errors';
 import type { FetchWithAuthInit } from './fetch-with-auth';
-import { createFunctionsModule, type FunctionsModule } from './functions';
+import type { FunctionsModule } from './functions';
 import {
   createIntegrationEndpoint,
-  createIntegrationsModule,
   type IntegrationEndpoint,
   type IntegrationsModule,
 } from './integrations';
+import { hasWindow } from '../util';
 import { lazyMethods } from './lazy';
-import { createAiGatewayModule, createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
+import { createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loader';
 import { parseAbsoluteHttpUrl } from './redirects';
+import { createSharedModules } from './shared-modules';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
 import { createSession } from './session';
-import { readStoredToken, storeToken, takeTokenFromAddress } from './token-store';
+import { startupToken, tokenStore } from './token-store';
 import { createTransport, type FetchLike } from './transport';
 import { visitorId } from './visitor-id';
 import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
@@ -129,10 +130,10 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const appId = assertPathSegment('appId', options.appId);
   const serverUrl = normaliseBaseUrl('serverUrl', serverUrlOption);
   const appBaseUrl = normaliseBaseUrl('appBaseUrl', options.appBaseUrl ?? '');
-  const initialToken = options.token === undefined ? (takeTokenFromAddress() ?? readStoredToken()) : options.token || null;
+  const initialToken = options.token === undefined ? startupToken() : options.token || null;
   const onError = options.onError ?? options.options?.onError;
   // As the reference does in a browser: the token in use is the stored one (both keys kept in step).
-  if (initialToken) storeToken(initialToken);
+  if (initialToken) tokenStore.set(initialToken);
 
   let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
@@ -160,7 +161,6 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     onUnauthorized: session.rejected,
   });
 
-  const entityContext = { transport, appId, realtime };
   let serviceRole: ServiceRoleClient<S> | undefined;
   const serviceToken = options.serviceToken;
   const auth = createAuthModule({ transport, appId, appBaseUrl, session });
@@ -170,14 +170,14 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   const actors = createActorsModule({
     appId,
     // The proxy fallback needs an absolute host: "" (this origin) means the page's.
-    host: serverUrl || (typeof window !== 'undefined' ? window.location.origin : ''),
+    host: serverUrl || (hasWindow() ? window.location.origin : ''),
     functionsVersion: options.functionsVersion,
     getToken: session.getToken,
     // No onError: an older platform answers every mint with 409 before the proxy fallback.
     mintTransport: createTransport({ ...transportConfig, onError: undefined, authHeaders: () => ({}) }),
   });
 
-  if (requiresAuth && typeof window !== 'undefined') {
+  if (requiresAuth && hasWindow()) {
     // After creation, like the reference, so the caller can finish setting up first.
     setTimeout(() => {
       auth.isAuthenticated().then(
@@ -188,23 +188,23 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   }
 
   return {
-    entities: createEntitiesModule<S>(entityContext),
-    entity: (name) => createEntityHandler(entityContext, name),
+    ...createSharedModules<S>({
+      transport,
+      appId,
+      serverUrl,
+      fetch: options.fetch,
+      functionsVersion: options.functionsVersion,
+      realtime,
+      functionsAuthorization: bearer,
+      gatewayToken: session.getToken,
+      userToken: session.getToken,
+    }),
     auth,
-    integrations: createIntegrationsModule(transport, appId),
     integration: (packageName, endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName),
     connectors: lazyMethods(async () => (await import('./connectors')).createUserConnectorsModule(transport, appId), [
       'connectAppUser',
       'disconnectAppUser',
     ]),
-    functions: createFunctionsModule(transport, appId, options.functionsVersion, {
-      serverUrl,
-      fetch: options.fetch,
-      authorization: bearer,
-    }),
-    agents: createAgentsModule({ transport, appId, serverUrl, getToken: session.getToken, realtime }),
-    aiGateway: createAiGatewayModule(serverUrl, appId, session.getToken),
-    appLogs: createAppLogsModule(transport, appId),
     app: { getPublicSettings: () => publicSettings.get() },
     users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
     analytics,

@@ -2,6 +2,7 @@
  * Entity collections: `entities.<Name>.list()`, `.filter()`, `.get()`... (SPEC section 7).
  */
 import { invalidArgument } from './errors';
+import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, Transport } from './transport';
 import type {
@@ -105,10 +106,10 @@ export interface EntityHandler<T extends object = EntityFields> {
   importEntities(file: Blob, options?: CallOptions): Promise<ImportResult<EntityRecord<T>>>;
   /**
    * Calls `callback` for every create, update and delete in this collection. Loads the real-time
-   * client on first use.
+   * client on first use. `hooks` (ours, optional) report errors, joins and disconnects.
    * @returns A function that stops the subscription.
    */
-  subscribe(callback: (event: EntityChangeEvent<T>) => void): Unsubscribe;
+  subscribe(callback: (event: EntityChangeEvent<T>) => void, hooks?: SubscriptionHooks): Unsubscribe;
 }
 
 /** `entities.<Name>` for every name in the schema. */
@@ -214,8 +215,8 @@ export function createEntityHandler<T extends object = EntityFields>(
       form.append('file', file, typeof File !== 'undefined' && file instanceof File ? file.name : 'import');
       return transport.request({ method: 'POST', path: `${collection}/import`, body: form }, options);
     },
-    subscribe(callback) {
-      return context.realtime().subscribeToEntity<T>(name, callback);
+    subscribe(callback, hooks) {
+      return context.realtime().subscribeToEntity<T>(name, callback, hooks);
     },
   };
 }

@@ -17,9 +17,12 @@ export {
   clearStoredToken,
   onStoredTokenChange,
   takeTokenFromAddress,
+  tokenStore,
   ACCESS_TOKEN_KEY,
   DUPLICATE_TOKEN_KEY,
+  TOKEN_PARAM,
   type StoredTokenListener,
+  type TokenStore,
 } from './token-store';
 export { getAccessToken, saveAccessToken, removeAccessToken, getLoginUrl, type AccessTokenOptions } from './reference-helpers';
 export type * from './connectors';
@@ -27,7 +30,7 @@ export type { FetchWithAuthInit } from './fetch-with-auth';
 export type { AiGatewayModule, AiGatewayConnection, AnalyticsModule, TrackEventParams, TrackEventProperties } from './misc-modules';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
-export { withSubscriptionHooks, type SubscriptionHooks } from './realtime-hooks';
+export type { SubscriptionHooks } from './realtime-hooks';
 export type { CallOptions, QueryParams, RawResponse, FetchLike } from './transport';
 export type { AuthModule, LoginProvider } from './auth';
 export type { EntityHandler, EntitiesModule } from './entities';

@@ -1,10 +1,10 @@
 /**
  * The part of real-time that ships in the initial bundle: a stand-in that loads realtime.ts (and with
- * it socket.io-client) on the first subscription and forwards to it. Callbacks wrapped with
- * `withSubscriptionHooks` (realtime-hooks.ts) bring their error/join/disconnect hooks along.
+ * it socket.io-client) on the first subscription and forwards to it, with the subscription's
+ * error/join/disconnect hooks (realtime-hooks.ts).
  */
 import { PlatformError } from './errors';
-import { subscriptionHooksOf, type SubscriptionHooks } from './realtime-hooks';
+import type { SubscriptionHooks } from './realtime-hooks';
 import type { Realtime, RealtimeConfig } from './realtime';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
@@ -56,17 +56,19 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
   }
 
   return {
-    subscribeToEntity<T extends object>(entityName: string, callback: (event: EntityChangeEvent<T>) => void) {
-      const hooks = subscriptionHooksOf(callback);
+    subscribeToEntity<T extends object>(
+      entityName: string,
+      callback: (event: EntityChangeEvent<T>) => void,
+      hooks: SubscriptionHooks = {},
+    ) {
       return whenLoaded(hooks, (realtime) => realtime.subscribeToEntity<T>(entityName, callback, hooks));
     },
     subscribeToConversation(
       conversationId: string,
       callback: (conversation: AgentConversation) => void,
-      _hooks: SubscriptionHooks | undefined,
+      hooks: SubscriptionHooks = {},
       initial: Promise<AgentConversation>,
     ) {
-      const hooks = subscriptionHooksOf(callback);
       return whenLoaded(hooks, (realtime) => realtime.subscribeToConversation(conversationId, callback, hooks, initial));
     },
     refreshToken: () => instance?.refreshToken(),

@@ -1,9 +1,12 @@
 /**
- * The socket.io handshake URL and its length limit (SPEC section 9: 8000 characters).
+ * The socket.io handshake: its query (who connects) and URL, and the URL's length limit (SPEC
+ * section 9: 8000 characters). The one place that decides what a handshake carries.
  *
  * The token travels in the query string, and proxies and servers reject (or truncate) very long
  * URLs with errors that say nothing useful. So the URL is computed the way engine.io-client builds
  * it for the websocket transport, and an over-long one is refused here with a clear error instead.
+ * socket.io-client builds its own copy of the string from the same query (it takes no ready-made
+ * URL); tests/integration/realtime/payload-faults.test.ts pins that both are the same.
  */
 import { RealtimeErrorCodes, type RealtimeProblem } from './realtime-parse';
 
@@ -28,9 +31,34 @@ export function socketHandshakeUrl(serverUrl: string, path: string, query: Recor
   return `${scheme}://${url.host}${path}?${encoded}`;
 }
 
-/** The problem of an over-long handshake URL, or null when it fits. */
-export function socketUrlProblem(serverUrl: string, path: string, query: Record<string, string>): RealtimeProblem | null {
-  const length = socketHandshakeUrl(serverUrl, path, query).length;
+/** Who a handshake is for: the user's token, else the anonymous visitor id, else nobody. */
+export interface HandshakeIdentity {
+  appId: string;
+  token: string | null;
+  /** Asked only when there is no token (it may create and store an id). */
+  visitorId?: () => string;
+}
+
+/** A handshake as it will be sent: the query socket.io gets, and the URL measured from it. */
+export interface SocketHandshake {
+  query: Record<string, string>;
+  url: string;
+  /** Set when the URL is over {@link MAX_SOCKET_URL_LENGTH}: then nothing may be sent. */
+  problem: RealtimeProblem | null;
+}
+
+export function socketHandshake(serverUrl: string, path: string, who: HandshakeIdentity): SocketHandshake {
+  const query: Record<string, string> = { app_id: who.appId };
+  if (who.token) query.token = who.token;
+  else {
+    const visitor = who.visitorId?.();
+    if (visitor) query.anonymous_id = visitor;
+  }
+  const url = socketHandshakeUrl(serverUrl, path, query);
+  return { query, url, problem: urlLengthProblem(url.length) };
+}
+
+function urlLengthProblem(length: number): RealtimeProblem | null {
   if (length <= MAX_SOCKET_URL_LENGTH) return null;
   return {
     message:

@@ -20,7 +20,7 @@ import {
 } from './realtime-parse';
 import { followConversation } from './realtime-conversation';
 import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
-import { socketUrlProblem } from './realtime-url';
+import { socketHandshake } from './realtime-url';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
 export { parseConversationUpdate, parseEntityChange, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from './realtime-parse';
@@ -38,6 +38,21 @@ export const SOCKET_OPTIONS = {
   reconnectionAttempts: Infinity,
   timeout: 20_000,
 } satisfies Partial<ManagerOptions & SocketOptions>;
+
+/**
+ * The socket's events, typed: what the platform sends (payloads stay `unknown`: nothing from the
+ * server is trusted before realtime-parse.ts has decoded it) and what we send (room names). The
+ * reserved events (connect, disconnect, connect_error) are typed by socket.io itself.
+ */
+interface ServerToClientEvents {
+  update_model: (message: unknown) => void;
+  error: (payload: unknown) => void;
+}
+interface ClientToServerEvents {
+  join: (room: string) => void;
+  leave: (room: string) => void;
+}
+type PlatformSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A room's raw `update_model` payload (`data`, usually a JSON string). */
 export type RoomListener = (data: unknown) => void;
@@ -105,7 +120,7 @@ function refusedConnection(error: unknown): RealtimeProblem {
 
 export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDependencies): Realtime {
   const toError = ({ message, ...details }: RealtimeProblem): PlatformError => new dependencies.PlatformError(message, details);
-  let socket: Socket | undefined;
+  let socket: PlatformSocket | undefined;
   let opening: Promise<void> | undefined;
   // Set while the handshake URL is over the limit: new subscribers learn why nothing arrives.
   let urlProblem: PlatformError | undefined;
@@ -118,19 +133,15 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
     leave: (room) => socket?.emit('leave', room),
   });
 
-  function query(): Record<string, string> {
-    const token = config.getToken();
-    if (token) return { app_id: config.appId, token };
-    const visitor = config.getVisitorId?.();
-    return visitor ? { app_id: config.appId, anonymous_id: visitor } : { app_id: config.appId };
-  }
-
-  /** The current query, or undefined (after telling every subscriber) when its URL is too long. */
+  /** The current handshake query, or undefined (after telling every subscriber) when its URL is too long. */
   function checkedQuery(): Record<string, string> | undefined {
-    const current = query();
-    const problem = socketUrlProblem(config.serverUrl, SOCKET_OPTIONS.path, current);
-    urlProblem = problem ? toError(problem) : undefined;
-    if (!urlProblem) return current;
+    const handshake = socketHandshake(config.serverUrl, SOCKET_OPTIONS.path, {
+      appId: config.appId,
+      token: config.getToken(),
+      visitorId: config.getVisitorId,
+    });
+    urlProblem = handshake.problem ? toError(handshake.problem) : undefined;
+    if (!urlProblem) return handshake.query;
     rooms.reportError(undefined, urlProblem);
     return undefined;
   }
@@ -165,7 +176,7 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
     };
   }
 
-  function attach(connection: Socket): void {
+  function attach(connection: PlatformSocket): void {
     connection.on('connect', guarded(() => rooms.connected()));
     connection.on(
       'disconnect',
@@ -211,7 +222,7 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
         const current = checkedQuery();
         if (!current) return;
         // forceNew: two clients for the same server must not share (and close) one connection.
-        const connection = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, forceNew: true, query: current });
+        const connection: PlatformSocket = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, forceNew: true, query: current });
         attach(connection);
         socket = connection;
       })

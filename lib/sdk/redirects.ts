@@ -1,34 +1,17 @@
 /**
- * URL checks for every place a URL from outside (address bar, caller argument, storage) decides where
- * the browser goes or where requests are sent.
+ * Same-origin checks for redirects: every place a URL from outside (address bar, caller argument,
+ * storage) decides where the browser goes.
  *
  * Each check parses with the WHATWG URL parser, the same one the browser navigates with, and compares
  * the resulting `origin` exactly. String tests such as `startsWith('/')` are not used: `//evil.example`
  * and `/\evil.example` start with "/" yet leave the site, and look-alike hosts defeat prefix matching.
  */
 
-/**
- * Parses an absolute http(s) URL without credentials, or returns null.
- * Relative and protocol-relative input is rejected because there is no base to resolve it against.
- */
-export function parseAbsoluteHttpUrl(value: unknown): URL | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  // `https://trusted.example@evil.example` shows a trusted name but goes elsewhere; refuse any userinfo.
-  if (url.username !== '' || url.password !== '') return null;
-  return url;
-}
+import { parseAbsoluteHttpUrl } from '../util';
 
-/** The exact origin of an absolute http(s) URL, or null. */
-export function originOf(value: unknown): string | null {
-  return parseAbsoluteHttpUrl(value)?.origin ?? null;
-}
+// URL parsing lives in lib/util (config, the frame bridge and the build need it for things that are
+// not redirects); re-exported here for the SDK's entry.
+export { originOf, parseAbsoluteHttpUrl } from '../util';
 
 /**
  * Resolves a redirect target against the current origin and returns the absolute URL when it stays

@@ -3,18 +3,13 @@
  * entity access rules. For trusted code only (backend functions, scripts); never ship a service token
  * to a browser.
  */
-import { createAgentsModule, type AgentsModule } from './agents';
-import { createAppLogsModule, type AppLogsModule } from './app-logs';
-import { createEntitiesModule, createEntityHandler, type EntitiesModule, type EntityHandler } from './entities';
 import { ErrorCodes, PlatformError } from './errors';
-import { createFunctionsModule, type FunctionsModule } from './functions';
 import type { ConnectorsModule } from './connectors';
-import { createIntegrationsModule, type IntegrationsModule } from './integrations';
 import { lazyMethods } from './lazy';
-import { createAiGatewayModule, type AiGatewayModule } from './misc-modules';
 import type { RealtimeSubscriptions } from './realtime-loader';
+import { createSharedModules, type SharedModules } from './shared-modules';
 import { createTransport, type CallOptions, type TransportConfig } from './transport';
-import type { EntityFields, EntitySchemas } from './types';
+import type { EntitySchemas } from './types';
 import { apiPath, assertPathSegment } from './validate';
 
 /** The exact message of SPEC section 6 (the reference client's wording). */
@@ -28,15 +23,8 @@ export interface SsoModule {
   getIdToken(userId: string, options?: CallOptions): Promise<string>;
 }
 
-export interface ServiceRoleClient<S extends EntitySchemas> {
-  entities: EntitiesModule<S>;
-  /** A handler for any entity name, typed by `T`. */
-  entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
-  integrations: IntegrationsModule;
-  functions: FunctionsModule;
-  agents: AgentsModule;
-  appLogs: AppLogsModule;
-  aiGateway: AiGatewayModule;
+/** The modules shared with the user client (entities, entity, integrations, functions, agents, appLogs, aiGateway), plus: */
+export interface ServiceRoleClient<S extends EntitySchemas> extends SharedModules<S> {
   connectors: ConnectorsModule;
   sso: SsoModule;
   /** Closes the service role's real-time socket. */
@@ -69,21 +57,19 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
       return headers;
     },
   });
-  const entityContext = { transport, appId, realtime };
   const ssoPath = (kind: string, userId: string) => apiPath`/apps/${appId}/auth/sso/${kind}/${assertPathSegment('User id', userId)}`;
   return {
-    entities: createEntitiesModule<S>(entityContext),
-    entity: (name) => createEntityHandler(entityContext, name),
-    integrations: createIntegrationsModule(transport, appId),
-    functions: createFunctionsModule(transport, appId, context.functionsVersion, {
+    ...createSharedModules<S>({
+      transport,
+      appId,
       serverUrl: context.serverUrl,
       fetch: context.transportConfig.fetch,
-      authorization: () => `Bearer ${serviceToken}`,
+      functionsVersion: context.functionsVersion,
+      realtime,
+      functionsAuthorization: () => `Bearer ${serviceToken}`,
+      gatewayToken: () => serviceToken,
+      userToken: getUserToken,
     }),
-    // The WhatsApp link carries the user's token, never the service token: links get shared and logged.
-    agents: createAgentsModule({ transport, appId, serverUrl: context.serverUrl, getToken: getUserToken, realtime }),
-    appLogs: createAppLogsModule(transport, appId),
-    aiGateway: createAiGatewayModule(context.serverUrl, appId, () => serviceToken),
     connectors: lazyMethods(async () => (await import('./connectors')).createConnectorsModule(transport, appId), [
       'getAccessToken',
       'getConnection',

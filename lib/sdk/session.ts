@@ -1,9 +1,10 @@
 /**
- * The client's user token: held in memory, mirrored to storage, and dropped the moment the server
- * rejects it (a 401 to a request that carried it), so no later request sends a dead token.
+ * The client's user token: held in memory, mirrored to the token store, and dropped the moment the
+ * server rejects it (a 401 to a request that carried it) or anyone clears that token from the store
+ * (lib/auth after a refused session), so no later request or socket handshake sends a dead token.
  */
 import { invalidArgument } from './errors';
-import { clearStoredToken, storeToken } from './token-store';
+import { tokenStore } from './token-store';
 
 /** The client's token state, shared by every module. */
 export interface Session {
@@ -26,17 +27,26 @@ export function createSession(initialToken: string | null, onChange: () => void)
     setToken(next, persist = true) {
       if (typeof next !== 'string' || next.length === 0) throw invalidArgument('setToken needs a non-empty token');
       token = next;
-      if (persist) storeToken(next);
+      if (persist) tokenStore.set(next);
       onChange();
     },
     clearToken() {
       token = null;
-      clearStoredToken();
+      tokenStore.clear();
       onChange();
     },
     rejected(sentAuthorization) {
       if (token !== null && sentAuthorization === `Bearer ${token}`) session.clearToken();
     },
   };
+  // The store is the owner: when the token this client holds is cleared there, the client lets go
+  // too. Only a clear of this very token counts: another client storing or dropping its own token
+  // (tests make many clients in one page) must not change this one's.
+  tokenStore.onChange((next, previous) => {
+    if (next === null && token !== null && previous === token) {
+      token = null;
+      onChange();
+    }
+  });
   return session;
 }

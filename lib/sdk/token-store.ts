@@ -1,37 +1,28 @@
 /**
- * The user access token in localStorage, under the reference client's key and the duplicate key
- * `token` that the platform's own SDK reads (SPEC section 9).
+ * The one owner of the user access token outside a client: localStorage, under the reference
+ * client's key and the duplicate key `token` that the platform's own SDK reads (SPEC section 9),
+ * with change events. lib/config hands it a token found in the address bar, each client's session
+ * reads it once at creation ({@link startupToken}) and follows it when it is cleared, and lib/auth
+ * clears through it: nobody else touches the two keys.
  *
  * Every function is safe without a window (SSR, prerender, Node) and when storage throws (Safari
  * private mode, sandboxed frames, quota): it then does nothing and reports "no token".
  */
+
+import { hasWindow, readStorage, removeStorage, safeStorage, writeStorage } from '../util';
 
 /** The primary storage key. */
 export const ACCESS_TOKEN_KEY = 'base44_access_token';
 /** The duplicate key kept in sync for the platform's built-in SDK. */
 export const DUPLICATE_TOKEN_KEY = 'token';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    // Reading the property itself throws when storage is blocked.
-    return undefined;
-  }
-}
-
 /** The stored token, or null when none is stored or storage is unavailable. */
 export function readStoredToken(): string | null {
-  try {
-    const store = storage();
-    return store?.getItem(ACCESS_TOKEN_KEY) || store?.getItem(DUPLICATE_TOKEN_KEY) || null;
-  } catch {
-    return null;
-  }
+  return readStorage(ACCESS_TOKEN_KEY) || readStorage(DUPLICATE_TOKEN_KEY) || null;
 }
 
-/** Called with the new stored token (null when it was removed). */
-export type StoredTokenListener = (token: string | null) => void;
+/** Called with the new stored token (null when it was removed) and the one stored before. */
+export type StoredTokenListener = (token: string | null, previous: string | null) => void;
 
 const listeners = new Set<StoredTokenListener>();
 
@@ -45,10 +36,10 @@ export function onStoredTokenChange(listener: StoredTokenListener): () => void {
   return () => listeners.delete(listener);
 }
 
-function notify(token: string | null): void {
+function notify(token: string | null, previous: string | null): void {
   for (const listener of [...listeners]) {
     try {
-      listener(token);
+      listener(token, previous);
     } catch {
       // One faulty listener must not keep the others from learning about the change.
     }
@@ -57,29 +48,20 @@ function notify(token: string | null): void {
 
 /** Stores the token under both keys. Returns false when it could not be stored. */
 export function storeToken(token: string): boolean {
-  const store = storage();
-  if (!store || !token) return false;
-  try {
-    store.setItem(ACCESS_TOKEN_KEY, token);
-    store.setItem(DUPLICATE_TOKEN_KEY, token);
-  } catch {
-    return false;
-  }
-  notify(token);
+  if (!token || !safeStorage()) return false;
+  const previous = readStoredToken();
+  if (!writeStorage(ACCESS_TOKEN_KEY, token) || !writeStorage(DUPLICATE_TOKEN_KEY, token)) return false;
+  notify(token, previous);
   return true;
 }
 
 /** Removes the token from both keys. Returns false when storage is unavailable. */
 export function clearStoredToken(): boolean {
-  const store = storage();
-  if (!store) return false;
-  try {
-    store.removeItem(ACCESS_TOKEN_KEY);
-    store.removeItem(DUPLICATE_TOKEN_KEY);
-  } catch {
-    return false;
-  }
-  notify(null);
+  unstoredToken = null;
+  if (!safeStorage()) return false;
+  const previous = readStoredToken();
+  if (!removeStorage(ACCESS_TOKEN_KEY) || !removeStorage(DUPLICATE_TOKEN_KEY)) return false;
+  notify(null, previous);
   return true;
 }
 
@@ -87,21 +69,61 @@ export function clearStoredToken(): boolean {
 export const TOKEN_PARAM = 'access_token';
 
 /**
+ * A token handed over in the address bar while storage is blocked: it still serves this page load
+ * (a client created later starts with it) until it is cleared.
+ */
+let unstoredToken: string | null = null;
+
+/**
  * A token handed over in the address (`?access_token=`), as the reference client reads it: stored,
- * and removed from the address at once so it is not bookmarked, shared or sent as a Referer.
- * Null when there is none (or no window).
+ * and removed from the address at once so it is not bookmarked, shared or sent as a Referer (every
+ * other parameter, the fragment and the history state stay). Null when there is none (or no window).
  */
 export function takeTokenFromAddress(): string | null {
-  if (typeof window === 'undefined' || !window.location) return null;
+  if (!hasWindow()) return null;
+  let url: URL;
   try {
-    const url = new URL(window.location.href);
-    const token = url.searchParams.get(TOKEN_PARAM);
-    if (!token) return null;
-    storeToken(token);
-    url.searchParams.delete(TOKEN_PARAM);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    return token;
+    url = new URL(window.location.href);
   } catch {
     return null;
   }
+  if (!url.searchParams.has(TOKEN_PARAM)) return null;
+  const token = url.searchParams.get(TOKEN_PARAM) || null;
+  url.searchParams.delete(TOKEN_PARAM);
+  try {
+    // The absolute URL, never `pathname + search`: a path starting with `//` would be read as a
+    // protocol-relative URL of another host, which replaceState refuses with a SecurityError.
+    window.history.replaceState(window.history.state, '', url.href);
+  } catch {
+    // A page that cannot rewrite its address still gets the token; it was not stored in a URL by us.
+  }
+  if (token && !storeToken(token)) unstoredToken = token;
+  return token;
 }
+
+/**
+ * The token a client starts with when its options name none: one handed over in the address bar,
+ * else the stored one. The only place that decides "address-bar token, else stored token".
+ */
+export function startupToken(): string | null {
+  return takeTokenFromAddress() ?? readStoredToken() ?? unstoredToken;
+}
+
+/** The token store as one object: what the index exports to the app. */
+export interface TokenStore {
+  /** The stored token, or null. */
+  get(): string | null;
+  /** Stores `token` under both keys; false when it could not be stored. */
+  set(token: string): boolean;
+  /** Removes the token from both keys (every client holding that token follows). */
+  clear(): boolean;
+  /** Calls `listener` on every change made in this page; returns the function that stops it. */
+  onChange(listener: StoredTokenListener): () => void;
+}
+
+export const tokenStore: TokenStore = {
+  get: readStoredToken,
+  set: storeToken,
+  clear: clearStoredToken,
+  onChange: onStoredTokenChange,
+};

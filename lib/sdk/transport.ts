@@ -6,6 +6,7 @@
  * bundle while the little it did here (parse the body, turn a status into an error) is a dozen lines;
  * the size budget (a fifth of the reference) pays for the whole platform surface instead.
  */
+import { hasWindow } from '../util';
 import { ErrorCodes, PlatformError, invalidArgument } from './errors';
 import { encodeRequestBody } from './payload';
 import { visitorId } from './visitor-id';
@@ -76,7 +77,7 @@ export function withQuery(path: string, query: QueryParams | undefined): string 
 }
 
 function currentPageUrl(): string | undefined {
-  return typeof window !== 'undefined' && window.location ? window.location.href : undefined;
+  return hasWindow() ? window.location.href : undefined;
 }
 
 function assertTimeout(timeout: number | undefined): void {

@@ -2,14 +2,10 @@
  * Argument checks that run before any request is sent, so bad input fails fast with a clear message
  * and nothing reaches the network.
  */
+import { isPlainObject } from '../util';
 import { invalidArgument } from './errors';
 
-/** True for `{}`-style objects (and `Object.create(null)`), false for arrays, class instances, null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === null || prototype === Object.prototype;
-}
+export { isPlainObject };
 
 const MAX_DESCRIBED_LENGTH = 100;
 

@@ -8,18 +8,12 @@
  * only by `persistVisitorId()` (called when the site has enabled analytics, i.e. has consent).
  */
 
+import { readStorage, writeStorage } from '../util';
+
 /** The reference client's storage key, shared so both see the same visitor. */
 export const VISITOR_ID_KEY = 'base44_analytics_session_id';
 
 let pageVisitorId: string | undefined;
-
-function storage(): Storage | undefined {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function newId(): string {
   const random = globalThis.crypto?.randomUUID?.();
@@ -28,22 +22,14 @@ function newId(): string {
 
 /** The stored visitor id, else this page load's own. */
 export function visitorId(): string {
-  try {
-    const stored = storage()?.getItem(VISITOR_ID_KEY);
-    if (stored) return stored;
-  } catch {
-    // Blocked storage: fall back to the in-memory id.
-  }
-  return (pageVisitorId ??= newId());
+  // Blocked storage reads as "nothing stored": the in-memory id serves.
+  return readStorage(VISITOR_ID_KEY) || (pageVisitorId ??= newId());
 }
 
 /** Stores the visitor id (only with the visitor's consent: analytics enabled by the site). */
 export function persistVisitorId(): string {
   const id = visitorId();
-  try {
-    storage()?.setItem(VISITOR_ID_KEY, id);
-  } catch {
-    // Nothing to do: the id still works for this page load.
-  }
+  // Not stored (blocked or full storage): the id still works for this page load.
+  writeStorage(VISITOR_ID_KEY, id);
   return id;
 }

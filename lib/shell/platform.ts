@@ -1,9 +1,10 @@
 /**
  * The one platform client of this page load. Creating it resolves the app params first, which also
- * stores and strips `access_token` from the address bar before any request or parent message.
+ * hands `access_token` from the address bar to the SDK's token store (and strips it) before any
+ * request or parent message; the client then starts with the store's token (no `token` option).
  */
 import { getAppParams } from '@/lib/config/app-params';
-import { createClient, type PlatformClient } from '@/lib/sdk/client';
+import { createClient, type PlatformClient } from '@/lib/sdk';
 
 let client: PlatformClient | undefined;
 
@@ -14,7 +15,6 @@ export function getPlatformClient(): PlatformClient {
       serverUrl: params.serverUrl,
       appId: params.appId,
       appBaseUrl: params.appBaseUrl,
-      token: params.token,
     });
   }
   return client;

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
-import { createClient } from '../../lib/sdk/client';
+import { createClient } from '../../lib/sdk';
 import { loginToken } from '../../emulator/seeded-login';
 import { startEmulator } from '../../emulator/server';
 import { median } from './median';

@@ -3,7 +3,9 @@
  * input: every helper accepts only exactly the expected type and bounds every length.
  */
 
-export type PlainObject = Record<string, unknown>;
+import { isPlainObject, type PlainObject } from '@/lib/util';
+
+export { isPlainObject, type PlainObject };
 
 /** Longest selector id we look up (a `path:line:col` or a `data-visual-selector-id` value). */
 export const MAX_SELECTOR_ID_LENGTH = 512;
@@ -11,13 +13,6 @@ export const MAX_SELECTOR_ID_LENGTH = 512;
 export const MAX_CLASSES_LENGTH = 4096;
 /** Longest text the editor may put into an element, and the longest text we report back. */
 export const MAX_CONTENT_LENGTH = 10_000;
-
-/** A plain object (literal or null-prototype), never an array, a class instance or a proxy of one. */
-export function isPlainObject(value: unknown): value is PlainObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 // C0 controls and DEL never belong in an id; refusing them keeps ids printable in logs and selectors.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;

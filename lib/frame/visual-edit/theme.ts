@@ -5,6 +5,7 @@
  * origins this build allows (NEXT_PUBLIC_EDITOR_FONT_ORIGINS), which the preview CSP names too.
  * CSS is only ever written as the text of a `<style>` element, never as markup.
  */
+import { originOf } from '@/lib/util';
 
 /** Id of the one `<style>` holding the previewed font import (the reference's id). */
 export const FONT_IMPORT_STYLE_ID = '__theme-font-preview';
@@ -21,14 +22,6 @@ export function applyThemeVariables(doc: Document, variables: readonly (readonly
   return true;
 }
 
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Characters that could end a CSS url()/string or start an escape; none occur in a normalised font URL. */
 const CSS_BREAKING = /["'\\()\s<>]/;

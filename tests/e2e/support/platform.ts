@@ -24,6 +24,20 @@ export async function useStoredToken(page: Page, token: string): Promise<void> {
   }, token);
 }
 
+/**
+ * Like {@link useStoredToken}, but only on the tab's first page load: a later load (a reload, or a
+ * back navigation the browser does not serve from its page cache) sees what the site left in
+ * storage, as a real returning visitor's browser does, instead of the token put back.
+ */
+export async function useStoredTokenOnce(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e.token-seeded')) return;
+    window.sessionStorage.setItem('e2e.token-seeded', '1');
+    window.localStorage.setItem('base44_access_token', value);
+    window.localStorage.setItem('token', value);
+  }, token);
+}
+
 export interface PageVisit {
   page_name: string;
   user_id?: string;

@@ -14,7 +14,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useLiveEntityList, type EntitySource, type LiveListQuery } from '@/lib/data/use-live-entity-list';
-import type { EntityRecord } from '@/lib/sdk/types';
+import type { EntityRecord } from '@/lib/sdk';
 import { APP, Clients, Platform, emitToRoom, entityRoomOf, sleep } from '@/tests/integration/realtime/harness';
 import { roomHistory } from '@/tests/integration/realtime/server-observer';
 import { SEEDED_ACCOUNTS, loginToken, serviceTokenFor } from '@/tests/support/emulator';

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import type { PlatformClient } from '@/lib/sdk/client';
+import type { PlatformClient } from '@/lib/sdk';
 import type { Clients } from '@/tests/integration/realtime/harness';
 
 export function FreshCache({ children }: { children: ReactNode }) {

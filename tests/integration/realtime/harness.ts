@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
 import type { PlatformError } from '@/lib/sdk/errors';
-import { withSubscriptionHooks } from '@/lib/sdk/realtime-hooks';
+import type { SubscriptionHooks } from '@/lib/sdk/realtime-hooks';
 import type { Unsubscribe } from '@/lib/sdk/types';
 import { SEEDED_APPS, startTestEmulator } from '@/tests/support/emulator';
 
@@ -94,16 +94,17 @@ export interface Probe<T> {
   stop: Unsubscribe;
 }
 
-/** Subscribes through `subscribe` (an SDK method taking a callback) and records everything it reports. */
-export function probe<T>(subscribe: (callback: (value: T) => void) => Unsubscribe): Probe<T> {
+/**
+ * Subscribes through `subscribe` (an SDK method taking a callback and hooks; pass both on) and
+ * records everything it reports.
+ */
+export function probe<T>(subscribe: (callback: (value: T) => void, hooks: SubscriptionHooks) => Unsubscribe): Probe<T> {
   const result: Omit<Probe<T>, 'stop'> = { values: [], errors: [], joins: [], disconnects: [] };
-  const stop = subscribe(
-    withSubscriptionHooks((value: T) => result.values.push(value), {
-      onError: (error) => result.errors.push(error),
-      onJoin: () => result.joins.push(performance.now()),
-      onDisconnect: () => result.disconnects.push(performance.now()),
-    }),
-  );
+  const stop = subscribe((value: T) => result.values.push(value), {
+    onError: (error) => result.errors.push(error),
+    onJoin: () => result.joins.push(performance.now()),
+    onDisconnect: () => result.disconnects.push(performance.now()),
+  });
   return { ...result, stop };
 }
 

@@ -42,8 +42,8 @@ describe('malformed and oversize updates', () => {
     const room = entityRoomOf(entity);
     const reporting = clients.create(platform.url, { token: userToken });
     const plain = clients.create(platform.url, { token: userToken });
-    const watched = probe<Change>((callback) => reporting.entity(entity).subscribe(callback));
-    const elsewhere = probe<Change>((callback) => reporting.entity('QuietFeed').subscribe(callback));
+    const watched = probe<Change>((callback, hooks) => reporting.entity(entity).subscribe(callback, hooks));
+    const elsewhere = probe<Change>((callback, hooks) => reporting.entity('QuietFeed').subscribe(callback, hooks));
     const other: Change[] = [];
     plain.entity(entity).subscribe((event) => other.push(event));
     await eventually(() => roomHistory(room).length === 2 && roomHistory(entityRoomOf('QuietFeed')).length === 1);
@@ -80,8 +80,8 @@ describe('malformed and oversize updates', () => {
     const entity = 'EnvelopeFeed';
     const room = entityRoomOf(entity);
     const client = clients.create(platform.url, { token: userToken });
-    const first = probe<Change>((callback) => client.entity(entity).subscribe(callback));
-    const second = probe<Change>((callback) => client.entity('EnvelopeOther').subscribe(callback));
+    const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
+    const second = probe<Change>((callback, hooks) => client.entity('EnvelopeOther').subscribe(callback, hooks));
     await eventually(() => roomHistory(room).length === 1 && roomHistory(entityRoomOf('EnvelopeOther')).length === 1);
 
     for (const payload of ['a bare string', null, 7, [room, 'x'], { data: '{}' }, { room: 42, data: '{}' }]) {
@@ -102,7 +102,7 @@ describe('malformed and oversize updates', () => {
     client.entity(entity).subscribe(() => {
       throw new Error('a buggy component');
     });
-    const healthy = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+    const healthy = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
     await eventually(() => roomHistory(entityRoomOf(entity)).length === 1);
     const created = await client.entity(entity).create({ title: 'x' });
     await eventually(() => healthy.values.length === 1, 5000, 'the update');
@@ -114,8 +114,8 @@ describe('malformed and oversize updates', () => {
 describe('server errors', () => {
   it('delivers an error event naming a room to that room only, and one naming none to everyone', async () => {
     const client = clients.create(platform.url, { token: userToken });
-    const named = probe<Change>((callback) => client.entity('ErrorNamed').subscribe(callback));
-    const bystander = probe<Change>((callback) => client.entity('ErrorBystander').subscribe(callback));
+    const named = probe<Change>((callback, hooks) => client.entity('ErrorNamed').subscribe(callback, hooks));
+    const bystander = probe<Change>((callback, hooks) => client.entity('ErrorBystander').subscribe(callback, hooks));
     const room = entityRoomOf('ErrorNamed');
     await eventually(() => roomHistory(room).length === 1 && roomHistory(entityRoomOf('ErrorBystander')).length === 1);
 
@@ -132,12 +132,12 @@ describe('server errors', () => {
   it('reports a refused join to its subscribers, including later ones, while other rooms keep working', async () => {
     // Anonymous callers may not follow the User collection.
     const client = clients.create(platform.url, { token: null });
-    const refused = probe<Change>((callback) => client.entity('User').subscribe(callback));
-    const allowed = probe<Change>((callback) => client.entity('OpenFeed').subscribe(callback));
+    const refused = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
+    const allowed = probe<Change>((callback, hooks) => client.entity('OpenFeed').subscribe(callback, hooks));
     await eventually(() => refused.errors.length === 1, 5000, 'the refusal');
     expect(refused.errors[0]).toMatchObject({ code: 'admin_required', name: 'PlatformError' });
 
-    const late = probe<Change>((callback) => client.entity('User').subscribe(callback));
+    const late = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     expect(codes(late.errors)).toEqual(['admin_required']);
     expect(late.joins).toEqual([]);
     const writer = clients.create(platform.url, { token: userToken });
@@ -149,8 +149,8 @@ describe('server errors', () => {
 
   it('reports a connection the server refuses (an invalid token) to every subscriber', async () => {
     const client = clients.create(platform.url, { token: 'not-a-real-token' });
-    const first = probe<Change>((callback) => client.entity('RefusedA').subscribe(callback));
-    const second = probe<Change>((callback) => client.entity('RefusedB').subscribe(callback));
+    const first = probe<Change>((callback, hooks) => client.entity('RefusedA').subscribe(callback, hooks));
+    const second = probe<Change>((callback, hooks) => client.entity('RefusedB').subscribe(callback, hooks));
     await eventually(() => first.errors.length === 1 && second.errors.length === 1, 5000, 'the refusal');
     expect(codes(first.errors)).toEqual(['invalid_token']);
     expect(first.errors[0]?.message).toBe('The access token is invalid or has expired');
@@ -170,7 +170,7 @@ describe('socket URL length limit', () => {
   it('computes the URL exactly as socket.io-client sends it', async () => {
     const token = `${userToken}`;
     const client = clients.create(platform.url, { token });
-    probe<Change>((callback) => client.entity('UrlShape').subscribe(callback));
+    probe<Change>((callback, hooks) => client.entity('UrlShape').subscribe(callback, hooks));
     await eventually(() => handshakesWith(token).length > 0, 5000, 'the handshake');
     const seen = handshakesWith(token)[0]?.url ?? '';
     const origin = platform.url.replace(/^http/, 'ws');
@@ -180,8 +180,8 @@ describe('socket URL length limit', () => {
   it('sends a URL of exactly 8000 characters and refuses one of 8001 without sending it', async () => {
     const fits = tokenForUrlLength(MAX_SOCKET_URL_LENGTH);
     const tooLong = tokenForUrlLength(MAX_SOCKET_URL_LENGTH + 1);
-    const fitting = probe<Change>((callback) => clients.create(platform.url, { token: fits }).entity('UrlA').subscribe(callback));
-    const refused = probe<Change>((callback) => clients.create(platform.url, { token: tooLong }).entity('UrlA').subscribe(callback));
+    const fitting = probe<Change>((callback, hooks) => clients.create(platform.url, { token: fits }).entity('UrlA').subscribe(callback, hooks));
+    const refused = probe<Change>((callback, hooks) => clients.create(platform.url, { token: tooLong }).entity('UrlA').subscribe(callback, hooks));
 
     // The fitting one reaches the server (which rejects the made-up token); the long one never does.
     await eventually(() => fitting.errors.length === 1 && refused.errors.length === 1, 5000, 'both outcomes');
@@ -195,7 +195,7 @@ describe('socket URL length limit', () => {
 
   it('refuses a token change that makes the URL too long, and connects again after a usable one', async () => {
     const client = clients.create(platform.url, { token: userToken });
-    const subscription = probe<Change>((callback) => client.entity('UrlSwap').subscribe(callback));
+    const subscription = probe<Change>((callback, hooks) => client.entity('UrlSwap').subscribe(callback, hooks));
     const room = entityRoomOf('UrlSwap');
     await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
 
@@ -203,7 +203,7 @@ describe('socket URL length limit', () => {
     client.setToken(tooLong, false);
     expect(codes(subscription.errors)).toEqual([RealtimeErrorCodes.urlTooLong]);
     expect(subscription.disconnects).toHaveLength(1);
-    const late = probe<Change>((callback) => client.entity('UrlSwapLate').subscribe(callback));
+    const late = probe<Change>((callback, hooks) => client.entity('UrlSwapLate').subscribe(callback, hooks));
     expect(codes(late.errors)).toEqual([RealtimeErrorCodes.urlTooLong]);
     await sleep(1800);
     expect(handshakesWith(tooLong)).toEqual([]);

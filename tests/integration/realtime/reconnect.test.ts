@@ -34,10 +34,10 @@ const firstConnectOn = (server: number) => serverEvents({ server, kind: 'connect
 it('reconnects after a restart, rejoins each live room once and no longer joins rooms left while away', async () => {
   const subscriber = clients.create(platform.url, { token: userToken });
   const conversation = await subscriber.agents.createConversation({ agent_name: 'helper' });
-  const todos = probe<Change>((callback) => subscriber.entity('Todo').subscribe(callback));
-  const notes = probe<Change>((callback) => subscriber.entity('Note').subscribe(callback));
-  const chat = probe<AgentConversation>((callback) => subscriber.agents.subscribeToConversation(conversation.id, callback));
-  const dropped = probe<Change>((callback) => subscriber.entity('Dropped').subscribe(callback));
+  const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
+  const notes = probe<Change>((callback, hooks) => subscriber.entity('Note').subscribe(callback, hooks));
+  const chat = probe<AgentConversation>((callback, hooks) => subscriber.agents.subscribeToConversation(conversation.id, callback, hooks));
+  const dropped = probe<Change>((callback, hooks) => subscriber.entity('Dropped').subscribe(callback, hooks));
   const liveRooms = [entityRoomOf('Todo'), entityRoomOf('Note'), `/agent-conversations/${conversation.id}`];
   const firstServer = latestServer();
   await eventually(() => [...liveRooms, entityRoomOf('Dropped')].every((room) => roomHistory(room, firstServer).length === 1));
@@ -84,7 +84,7 @@ it('reconnects after a restart, rejoins each live room once and no longer joins 
 
 it('makes the first reconnect attempt 0.5 to 1.5 s after the connection drops (1 s with jitter 0.5)', async () => {
   const subscriber = clients.create(platform.url, { token: userToken });
-  const todos = probe<Change>((callback) => subscriber.entity('Todo').subscribe(callback));
+  const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   await eventually(() => roomHistory(entityRoomOf('Todo'), latestServer()).length === 1, 5000, 'the join');
 
   const port = await platform.stop();
@@ -100,7 +100,7 @@ it('makes the first reconnect attempt 0.5 to 1.5 s after the connection drops (1
 
 it('keeps retrying through a longer outage and is back within the 5 s maximum delay of the server returning', async () => {
   const subscriber = clients.create(platform.url, { token: userToken });
-  const todos = probe<Change>((callback) => subscriber.entity('Todo').subscribe(callback));
+  const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   await eventually(() => roomHistory(entityRoomOf('Todo'), latestServer()).length === 1, 5000, 'the join');
 
   const port = await platform.stop();
@@ -117,7 +117,7 @@ it('keeps retrying through a longer outage and is back within the 5 s maximum de
 
 it('comes back by itself after the server disconnects it, after the longest backoff delay, and rejoins once', async () => {
   const subscriber = clients.create(platform.url, { token: userToken });
-  const todos = probe<Change>((callback) => subscriber.entity('Kicked').subscribe(callback));
+  const todos = probe<Change>((callback, hooks) => subscriber.entity('Kicked').subscribe(callback, hooks));
   const room = entityRoomOf('Kicked');
   const server = latestServer();
   await eventually(() => roomHistory(room, server).length === 1, 5000, 'the join');

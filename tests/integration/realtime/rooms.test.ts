@@ -38,7 +38,7 @@ const AFTER_GRACE_MS = ROOM_LEAVE_GRACE_MS + 250;
 it('joins on the first subscribe, leaves after the grace period, and joins again on resubscribe', async () => {
   const { entity, room } = freshEntity();
   const client = clients.create(platform.url, { token: userToken });
-  const first = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
   expect(first.joins).toHaveLength(1);
 
@@ -51,7 +51,7 @@ it('joins on the first subscribe, leaves after the grace period, and joins again
   const leftAt = serverEvents({ room, kind: 'leave' })[0]?.at ?? 0;
   expect(leftAt - stoppedAt).toBeGreaterThanOrEqual(ROOM_LEAVE_GRACE_MS - 5);
 
-  const second = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const second = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 3, 5000, 'the second join');
   expect(roomHistory(room)).toEqual(['join', 'leave', 'join']);
   const created = await client.entity(entity).create({ title: 'after resubscribe' });
@@ -63,10 +63,10 @@ it('joins on the first subscribe, leaves after the grace period, and joins again
 it('gives two subscribers of one room a single join and leaves only after both are gone', async () => {
   const { entity, room } = freshEntity();
   const client = clients.create(platform.url, { token: userToken });
-  const first = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join on the server');
   // The second subscriber arrives while the room is joined: it is live at once, without a join.
-  const second = probe<Change>((callback) => client.entities[entity]!.subscribe(callback));
+  const second = probe<Change>((callback, hooks) => client.entities[entity]!.subscribe(callback, hooks));
   expect(second.joins).toHaveLength(1);
 
   const one = await client.entity(entity).create({ n: 1 });
@@ -88,11 +88,11 @@ it('gives two subscribers of one room a single join and leaves only after both a
 it('absorbs an unsubscribe and resubscribe within the grace period (a React remount) without leave or join', async () => {
   const { entity, room } = freshEntity();
   const client = clients.create(platform.url, { token: userToken });
-  const mounted = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const mounted = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
 
   mounted.stop();
-  const remounted = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const remounted = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   // The room is still joined, so the new subscriber hears at once that it is live.
   expect(remounted.joins).toHaveLength(1);
   await sleep(AFTER_GRACE_MS);
@@ -106,8 +106,8 @@ it('absorbs an unsubscribe and resubscribe within the grace period (a React remo
 it('treats repeated unsubscribes as one', async () => {
   const { entity, room } = freshEntity();
   const client = clients.create(platform.url, { token: userToken });
-  const first = probe<Change>((callback) => client.entity(entity).subscribe(callback));
-  const second = probe<Change>((callback) => client.entity(entity).subscribe(callback));
+  const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
+  const second = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
 
   first.stop();
@@ -130,8 +130,8 @@ it('joins each room once when several subscribe before the socket has connected'
   const rooms = [freshEntity(), freshEntity(), freshEntity()];
   const client = clients.create(platform.url, { token: userToken });
   const probes = rooms.flatMap(({ entity }) => [
-    probe<Change>((callback) => client.entity(entity).subscribe(callback)),
-    probe<Change>((callback) => client.entity(entity).subscribe(callback)),
+    probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
+    probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
   ]);
   await eventually(() => probes.every((subscription) => subscription.joins.length === 1), 5000, 'every join');
   await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 5000, 'joins on the server');
@@ -144,7 +144,7 @@ it('joins each room once when several subscribe before the socket has connected'
 it('reconnects with the new token after setToken and rejoins every room exactly once', async () => {
   const rooms = [freshEntity(), freshEntity()];
   const client = clients.create(platform.url, { token: null });
-  const probes = rooms.map(({ entity }) => probe<Change>((callback) => client.entity(entity).subscribe(callback)));
+  const probes = rooms.map(({ entity }) => probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)));
   await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 5000, 'anonymous joins');
   const anonymousSocket = serverEvents({ room: rooms[0]!.room, kind: 'join' })[0]!.socketId;
   expect(serverEvents({ socketId: anonymousSocket, kind: 'connect' })[0]?.token).toBeUndefined();
@@ -170,8 +170,8 @@ describe('service role', () => {
   it('subscribes on its own socket, authenticated as the service role, next to the user socket', async () => {
     const { entity, room } = freshEntity();
     const client = clients.create(platform.url, { token: userToken, serviceToken: serviceTokenFor(APP) });
-    const asUser = probe<Change>((callback) => client.entity(entity).subscribe(callback));
-    const asService = probe<Change>((callback) => client.asServiceRole.entity(entity).subscribe(callback));
+    const asUser = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
+    const asService = probe<Change>((callback, hooks) => client.asServiceRole.entity(entity).subscribe(callback, hooks));
     await eventually(() => asUser.joins.length === 1 && asService.joins.length === 1, 5000, 'both joined');
     await eventually(() => roomHistory(room).length === 2, 5000, 'one join per socket on the server');
 
@@ -186,7 +186,7 @@ describe('service role', () => {
     const app = 'members-only';
     const entity = `ServiceOnly${++entityCounter}`;
     const service = clients.create(platform.url, { appId: app, serviceToken: serviceTokenFor(app) });
-    const subscription = probe<Change>((callback) => service.asServiceRole.entity(entity).subscribe(callback));
+    const subscription = probe<Change>((callback, hooks) => service.asServiceRole.entity(entity).subscribe(callback, hooks));
     await eventually(() => roomHistory(entityRoomOf(entity, app)).length === 1, 5000, 'the join');
     const created = await service.asServiceRole.entity(entity).create({ title: 'by the service role' });
     await eventually(() => subscription.values.length === 1, 5000, 'the event');
@@ -198,7 +198,7 @@ describe('service role', () => {
     const { entity, room } = freshEntity();
     const service = clients.create(platform.url, { serviceToken: serviceTokenFor(APP) });
     const writer = clients.create(platform.url, { token: userToken });
-    const subscription = probe<Change>((callback) => service.asServiceRole.entity(entity).subscribe(callback));
+    const subscription = probe<Change>((callback, hooks) => service.asServiceRole.entity(entity).subscribe(callback, hooks));
     await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
     const created = await writer.entity(entity).create({ title: 'by a user' });
     await eventually(() => subscription.values.length === 1, 5000, 'the event');

@@ -16,12 +16,11 @@ describe('without a window', () => {
     expect(clearStoredToken()).toBe(false);
   });
 
-  it('app params come from the env and defaults, with no token', () => {
+  it('app params come from the env and defaults (the token is the store\'s business)', () => {
     expect(resolveAppParams({ serverUrl: 'https://platform.example/', appId: 'coming-soon' })).toEqual({
       serverUrl: 'https://platform.example',
       appId: 'coming-soon',
       appBaseUrl: 'https://platform.example',
-      token: null,
     });
   });
 

@@ -1,4 +1,4 @@
-import { PlatformError } from '@/lib/sdk/errors';
+import { PlatformError } from '@/lib/sdk';
 import {
   MESSAGES,
   isSessionRejected,

@@ -1,5 +1,6 @@
 import { STORED_PARAM_KEYS, getAppParams, resetAppParams, resolveAppParams } from '@/lib/config/app-params';
 import type { BuildEnv } from '@/lib/config/env';
+import { tokenStore } from '@/lib/sdk';
 
 const ENV: BuildEnv = {
   serverUrl: 'https://platform.example',
@@ -24,7 +25,6 @@ describe('resolveAppParams: sources', () => {
       serverUrl: 'https://platform.example',
       appId: 'coming-soon',
       appBaseUrl: 'https://apps.example',
-      token: null,
     });
   });
 
@@ -33,7 +33,6 @@ describe('resolveAppParams: sources', () => {
       serverUrl: 'http://127.0.0.1:3001',
       appId: 'coming-soon',
       appBaseUrl: 'http://127.0.0.1:3001',
-      token: null,
     });
   });
 
@@ -133,11 +132,12 @@ describe('resolveAppParams: remembered overrides', () => {
 });
 
 describe('resolveAppParams: access_token', () => {
-  it('stores the token under both keys and removes only it from the address bar, keeping history state', () => {
+  it('hands the token to the token store (both keys) and removes only it from the address bar, keeping history state', () => {
     visit('/ComingSoon?access_token=tok-123&tab=2#section');
     const params = resolveAppParams(ENV);
 
-    expect(params.token).toBe('tok-123');
+    expect(params).not.toHaveProperty('token');
+    expect(tokenStore.get()).toBe('tok-123');
     expect(window.localStorage.getItem('base44_access_token')).toBe('tok-123');
     expect(window.localStorage.getItem('token')).toBe('tok-123');
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/ComingSoon?tab=2#section');
@@ -153,25 +153,29 @@ describe('resolveAppParams: access_token', () => {
     expect(window.location.href).toBe(`${window.location.origin}//evil.example/x?keep=1`);
   });
 
-  it('reads the stored token when the address bar has none', () => {
+  it('leaves the stored token alone when the address bar has none', () => {
     window.localStorage.setItem('base44_access_token', 'stored');
-    expect(resolveAppParams(ENV).token).toBe('stored');
+    resolveAppParams(ENV);
+    expect(tokenStore.get()).toBe('stored');
   });
 
   it('strips an empty access_token without storing anything', () => {
     visit('/?access_token=');
-    expect(resolveAppParams(ENV).token).toBeNull();
+    resolveAppParams(ENV);
+    expect(tokenStore.get()).toBeNull();
     expect(window.location.search).toBe('');
     expect(window.localStorage.getItem('base44_access_token')).toBeNull();
   });
 });
 
 describe('getAppParams', () => {
-  it('resolves once per page load, so the stripped token is still known on later calls', () => {
+  it('resolves once per page load: later calls neither re-read the address bar nor storage', () => {
     visit('/?access_token=once');
     const first = getAppParams();
-    window.localStorage.clear();
+    expect(tokenStore.get()).toBe('once');
+    window.localStorage.setItem(STORED_PARAM_KEYS.appId, 'other-app');
+    visit('/?access_token=later');
     expect(getAppParams()).toBe(first);
-    expect(getAppParams().token).toBe('once');
+    expect(tokenStore.get()).toBe('once');
   });
 });

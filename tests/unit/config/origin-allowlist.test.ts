@@ -1,4 +1,4 @@
-import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin, parseOriginList } from '@/lib/config/origin-allowlist';
+import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin } from '@/lib/config/origin-allowlist';
 
 const ALLOWED = ['https://platform.example', 'http://127.0.0.1:3001'];
 
@@ -69,30 +69,6 @@ describe('acceptConfiguredBaseUrl: what the build may configure', () => {
   );
 });
 
-describe('parseOriginList', () => {
-  it('keeps bare http(s) origins, normalised and de-duplicated', () => {
-    expect(parseOriginList(' https://a.example , HTTPS://A.EXAMPLE/,http://127.0.0.1:4000')).toEqual([
-      'https://a.example',
-      'http://127.0.0.1:4000',
-    ]);
-  });
-
-  it.each([
-    ['a path', 'https://a.example/app'],
-    ['a query', 'https://a.example/?x=1'],
-    ['credentials', 'https://u:p@a.example'],
-    ['another scheme', 'javascript:alert(1)'],
-    ['a protocol-relative entry', '//a.example'],
-    ['a wildcard', 'https://*.example'],
-  ])('drops an entry with %s', (_label, entry) => {
-    expect(parseOriginList(`${entry},https://ok.example`)).toEqual(['https://ok.example']);
-  });
-
-  it('is empty for an unset or blank variable', () => {
-    expect(parseOriginList(undefined)).toEqual([]);
-    expect(parseOriginList(' , ')).toEqual([]);
-  });
-});
 
 describe('acceptAppId', () => {
   it.each(['coming-soon', 'members_only', '64a1b2c3d4e5f60718293a4b'])('accepts %p', (id) => {

@@ -3,7 +3,7 @@
  * list alone decides, null (refetch) where only the server knows, and idempotent for replays.
  */
 import { SERVER_DEFAULT_LIMIT, applyToDefaultList } from '@/lib/data/live-entity-changes';
-import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk/types';
+import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk';
 
 type Item = { title: string };
 const record = (id: string, title = id): EntityRecord<Item> => ({

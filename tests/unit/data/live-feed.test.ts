@@ -4,8 +4,7 @@
  * fetch, failed fetches, refetch coalescing, joins before and after a fetch, holders and states.
  */
 import { LiveFeed, type FeedCache, type LiveFeedSource } from '@/lib/data/live-feed';
-import { PlatformError } from '@/lib/sdk/errors';
-import type { SubscriptionHooks } from '@/lib/sdk/realtime-hooks';
+import { PlatformError, type SubscriptionHooks } from '@/lib/sdk';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,7 +11,7 @@ import {
   MAX_TITLE_LENGTH,
   REPORT_WINDOW_MS,
 } from '@/lib/frame/error-forwarder';
-import { PlatformError } from '@/lib/sdk/errors';
+import { PlatformError } from '@/lib/sdk';
 import type { ForwardedError } from '@/lib/frame/messages';
 
 /** A value whose every property read throws, like a hostile or revoked proxy. */

@@ -1,4 +1,12 @@
-import { ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY, clearStoredToken, readStoredToken, storeToken } from '@/lib/sdk/token-store';
+import {
+  ACCESS_TOKEN_KEY,
+  DUPLICATE_TOKEN_KEY,
+  clearStoredToken,
+  readStoredToken,
+  startupToken,
+  storeToken,
+  tokenStore,
+} from '@/lib/sdk/token-store';
 
 describe('token store (browser)', () => {
   beforeEach(() => window.localStorage.clear());
@@ -42,5 +50,59 @@ describe('token store (browser)', () => {
     expect(readStoredToken()).toBeNull();
     expect(storeToken('abc')).toBe(false);
     expect(clearStoredToken()).toBe(false);
+  });
+});
+
+describe('token store: the one owner', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    tokenStore.clear();
+  });
+
+  it('tells listeners the new token and the one stored before', () => {
+    const changes: [string | null, string | null][] = [];
+    const stop = tokenStore.onChange((token, previous) => changes.push([token, previous]));
+    tokenStore.set('first');
+    tokenStore.set('second');
+    tokenStore.clear();
+    stop();
+    tokenStore.set('unheard');
+    expect(changes).toEqual([
+      ['first', null],
+      ['second', 'first'],
+      [null, 'second'],
+    ]);
+  });
+
+  it('starts with the address-bar token over the stored one, and strips it keeping everything else', () => {
+    tokenStore.set('stored');
+    window.history.replaceState({ router: 'state' }, '', '/ComingSoon?access_token=handed&tab=2#part');
+    expect(startupToken()).toBe('handed');
+    expect(tokenStore.get()).toBe('handed');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/ComingSoon?tab=2#part');
+    expect(window.history.state).toEqual({ router: 'state' });
+    expect(startupToken()).toBe('handed');
+  });
+
+  it('strips the token on a path that starts with "//" without leaving the origin', () => {
+    window.history.replaceState(null, '', `${window.location.origin}//evil.example/x?access_token=tok&keep=1`);
+    expect(startupToken()).toBe('tok');
+    expect(window.location.href).toBe(`${window.location.origin}//evil.example/x?keep=1`);
+  });
+
+  it('keeps a handed-over token for this page load when storage is blocked, until it is cleared', () => {
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    window.history.replaceState(null, '', '/?access_token=unstored');
+    expect(startupToken()).toBe('unstored');
+    expect(window.location.search).toBe('');
+    expect(startupToken()).toBe('unstored');
+    tokenStore.clear();
+    expect(startupToken()).toBeNull();
   });
 });
