@@ -9,7 +9,7 @@
  */
 import { expect, test } from '../fixtures';
 import { recordRequests, placesCarrying } from '../site/request-log';
-import { PLATFORM_URL, loginToken, useStoredTokenOnce } from '../support/platform';
+import { PLATFORM_URL, loginToken, useStoredToken } from '../support/platform';
 
 const HEADING = 'Unsere neue Website ist fast startklar';
 
@@ -17,7 +17,7 @@ test('a token the platform rejects mid-visit is never sent again', async ({ page
   const token = await loginToken('coming-soon', 'user@example.com');
   // Seeded once: going back to the 404 page may load it afresh, and a seed on every load would put
   // the dropped token back into storage (something no real browser does).
-  await useStoredTokenOnce(page, token);
+  await useStoredToken(page, token);
   // The session ends while the visitor is on the site (expired or revoked): the platform answers
   // the next call made with this token with a 401, as it does for any dead token.
   let rejectedAt = -1;

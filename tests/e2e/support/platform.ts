@@ -10,7 +10,6 @@ export function loginToken(appId: string, email: string): Promise<string> {
   return loginAt(PLATFORM_URL, appId, email);
 }
 
-/** Puts a token into the site's storage before any page script runs, as a returning visitor has. */
 /**
  * The visitor arrives with `token` stored, as a returning visitor has it: stored once per tab, so a
  * token the site drops (logout, a 401) stays dropped when a later navigation loads a new document.
@@ -19,20 +18,6 @@ export async function useStoredToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => {
     if (window.sessionStorage.getItem('e2e-token-seeded')) return;
     window.sessionStorage.setItem('e2e-token-seeded', '1');
-    window.localStorage.setItem('base44_access_token', value);
-    window.localStorage.setItem('token', value);
-  }, token);
-}
-
-/**
- * Like {@link useStoredToken}, but only on the tab's first page load: a later load (a reload, or a
- * back navigation the browser does not serve from its page cache) sees what the site left in
- * storage, as a real returning visitor's browser does, instead of the token put back.
- */
-export async function useStoredTokenOnce(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    if (window.sessionStorage.getItem('e2e.token-seeded')) return;
-    window.sessionStorage.setItem('e2e.token-seeded', '1');
     window.localStorage.setItem('base44_access_token', value);
     window.localStorage.setItem('token', value);
   }, token);
