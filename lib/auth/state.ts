@@ -1,5 +1,5 @@
 /**
- * The auth state machine and the error table of SPEC.md section 8, free of React and of the SDK so
+ * The auth state machine and the error table of docs/SPEC.md section 8, free of React and of the SDK so
  * both are easy to test and cheap to ship on the first load.
  */
 
@@ -63,7 +63,7 @@ function reasonOf(error: unknown): string | undefined {
   return typeof reason === 'string' && reason ? reason : undefined;
 }
 
-/** Public settings failed: the table of SPEC.md section 8. */
+/** Public settings failed: the table of docs/SPEC.md section 8. */
 export function mapSettingsError(error: unknown): AuthError {
   const reason = statusOf(error) === 403 ? reasonOf(error) : undefined;
   if (reason === 'auth_required') return { type: 'auth_required', message: MESSAGES.authRequired };

@@ -6,7 +6,7 @@
  */
 import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk';
 
-/** The platform's default page size (PLATFORM-NOTES "HTTP": `limit`, server default 50). */
+/** The platform's default page size (docs/PLATFORM-NOTES.md "HTTP": `limit`, server default 50). */
 export const SERVER_DEFAULT_LIMIT = 50;
 
 function replaceAt<T>(list: readonly T[], index: number, item: T): T[] {

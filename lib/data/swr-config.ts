@@ -1,5 +1,5 @@
 /**
- * The one SWR configuration of the site (SPEC section 9): failed queries are retried once, and
+ * The one SWR configuration of the site (docs/SPEC.md section 9): failed queries are retried once, and
  * queries are not refetched when the window regains focus.
  */
 import type { SWRConfiguration } from 'swr';

@@ -58,7 +58,7 @@ function cap(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-// "Request failed with status code 402" (axios and the SPEC's transport message) and
+// "Request failed with status code 402" (axios and docs/SPEC.md's transport message) and
 // "[GET] \"/x\": 402 Payment Required" (ofetch): raw HTTP errors that lost their status property.
 const PAYMENT_REQUIRED_TEXT = /status code 402\b|\b402 Payment Required\b/i;
 

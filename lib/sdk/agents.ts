@@ -1,5 +1,5 @@
 /**
- * AI agent conversations (SPEC section 7, PLATFORM-NOTES "Agent conversation").
+ * AI agent conversations (docs/SPEC.md section 7, docs/PLATFORM-NOTES.md "Agent conversation").
  */
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';

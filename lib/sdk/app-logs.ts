@@ -1,5 +1,5 @@
 /**
- * Usage logs of the app (SPEC section 7).
+ * Usage logs of the app (docs/SPEC.md section 7).
  */
 import type { CallOptions, QueryParams, Transport } from './transport';
 import { apiPath, assertPathSegment } from './validate';

@@ -1,5 +1,5 @@
 /**
- * Sign-in, the current user, and the stored session (SPEC sections 4 and 7).
+ * Sign-in, the current user, and the stored session (docs/SPEC.md sections 4 and 7).
  */
 import { browserNavigation, hasWindow } from './browser';
 import { ErrorCodes, PlatformError, invalidArgument, isPlatformError } from './errors';
@@ -109,7 +109,7 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
       if (typeof response?.access_token === 'string' && response.access_token) session.setToken(response.access_token);
       return response;
     } catch (error) {
-      // SPEC 4.5: a 401 during password login logs the client out (the reference's branch never ran).
+      // docs/SPEC.md 4.5: a 401 during password login logs the client out (the reference's branch never ran).
       if (isPlatformError(error) && error.status === 401) session.clearToken();
       throw error;
     }

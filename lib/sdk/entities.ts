@@ -1,5 +1,5 @@
 /**
- * Entity collections: `entities.<Name>.list()`, `.filter()`, `.get()`... (SPEC section 7).
+ * Entity collections: `entities.<Name>.list()`, `.filter()`, `.get()`... (docs/SPEC.md section 7).
  */
 import { invalidArgument } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';

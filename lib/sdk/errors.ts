@@ -53,7 +53,7 @@ const PLATFORM_ERROR_BRAND = Symbol.for('coming-soon.platform-sdk.error');
 /**
  * A failed platform call.
  *
- * `message` follows SPEC section 8: the response body's `message`, else its `detail`, else the transport
+ * `message` follows docs/SPEC.md section 8: the response body's `message`, else its `detail`, else the transport
  * text ("Network failure", "timeout of N ms exceeded", "Request failed with status code N").
  */
 export class PlatformError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Backend functions: `functions.invoke(name, params)` (SPEC sections 5 and 7) and `functions.fetch`.
+ * Backend functions: `functions.invoke(name, params)` (docs/SPEC.md sections 5 and 7) and `functions.fetch`.
  */
 import type { CallOptions, FetchLike, RawResponse, Transport } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment } from './validate';

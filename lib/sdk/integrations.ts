@@ -1,6 +1,6 @@
 /**
  * Integrations: `integrations.Core.<Endpoint>(params)` and installable packages
- * `integrations.<Package>.<Endpoint>(params)` (SPEC sections 5 and 7).
+ * `integrations.<Package>.<Endpoint>(params)` (docs/SPEC.md sections 5 and 7).
  */
 import type { CallOptions, Transport } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment, proxyKey, type NamedParams } from './validate';

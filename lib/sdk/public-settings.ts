@@ -1,5 +1,5 @@
 /**
- * The app's public settings, the first call of every page load (SPEC section 4).
+ * The app's public settings, the first call of every page load (docs/SPEC.md section 4).
  */
 import type { CallOptions, Transport } from './transport';
 import type { PublicSettingsResponse } from './types';

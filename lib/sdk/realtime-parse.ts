@@ -1,5 +1,5 @@
 /**
- * Defensive decoding of what the real-time server sends (PLATFORM-NOTES "Real-time"): the
+ * Defensive decoding of what the real-time server sends (docs/PLATFORM-NOTES.md "Real-time"): the
  * `update_model` envelope `{ room, data }`, entity changes and conversations. Nothing here throws;
  * bad input becomes null or a {@link RealtimeProblem}, which realtime.ts turns into a PlatformError for
  * the error listeners. (This file imports no runtime code from errors.ts: see realtime.ts.)

@@ -1,6 +1,6 @@
 /**
- * The socket.io handshake: its query (who connects) and URL, and the URL's length limit (SPEC
- * section 9: 8000 characters). The one place that decides what a handshake carries.
+ * The socket.io handshake: its query (who connects) and URL, and the URL's length limit
+ * (docs/SPEC.md section 9: 8000 characters). The one place that decides what a handshake carries.
  *
  * The token travels in the query string, and proxies and servers reject (or truncate) very long
  * URLs with errors that say nothing useful. So the URL is computed the way engine.io-client builds

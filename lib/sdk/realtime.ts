@@ -1,5 +1,5 @@
 /**
- * Real-time updates over socket.io (SPEC sections 4, 7 and 9; PLATFORM-NOTES "Real-time").
+ * Real-time updates over socket.io (docs/SPEC.md sections 4, 7 and 9; docs/PLATFORM-NOTES.md "Real-time").
  *
  * This module and socket.io-client are both loaded on the first subscription (see realtime-loader.ts),
  * so pages that never subscribe download neither. One socket per client carries every room; rooms
@@ -27,7 +27,7 @@ export { parseConversationUpdate, parseEntityChange, MAX_UPDATE_DATA_LENGTH, Rea
 export { ROOM_LEAVE_GRACE_MS } from './realtime-rooms';
 export { MAX_SOCKET_URL_LENGTH } from './realtime-url';
 
-/** Socket options from SPEC section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
+/** Socket options from docs/SPEC.md section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
   path: '/ws-user-apps/socket.io/',
   transports: ['websocket'],

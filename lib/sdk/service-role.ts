@@ -12,7 +12,7 @@ import { createTransport, type CallOptions, type TransportConfig } from './trans
 import type { EntitySchemas } from './types';
 import { apiPath, assertPathSegment } from './validate';
 
-/** The exact message of SPEC section 6 (the reference client's wording). */
+/** The exact message of docs/SPEC.md section 6 (the reference client's wording). */
 export const SERVICE_TOKEN_REQUIRED_MESSAGE =
   'Service token is required to use asServiceRole. Please provide a serviceToken when creating the client.';
 

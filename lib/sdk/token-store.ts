@@ -1,6 +1,6 @@
 /**
  * The one owner of the user access token outside a client: localStorage, under the reference
- * client's key and the duplicate key `token` that the platform's own SDK reads (SPEC section 9),
+ * client's key and the duplicate key `token` that the platform's own SDK reads (docs/SPEC.md section 9),
  * with change events. lib/config hands it a token found in the address bar, each client's session
  * reads it once at creation ({@link startupToken}) and follows it when it is cleared, and lib/auth
  * clears through it: nobody else touches the two keys.

@@ -122,7 +122,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
- * The reference's order (SPEC section 8 extended): message from `error.message`, `message`, `detail`,
+ * The reference's order (docs/SPEC.md section 8 extended): message from `error.message`, `message`, `detail`,
  * else "Request failed with status code N"; code from `error.code`, `code`, else the
  * `x-base44-connector-error` header.
  */

@@ -1,4 +1,4 @@
-/** Shared data shapes of the platform API (SPEC section 3, PLATFORM-NOTES). */
+/** Shared data shapes of the platform API (docs/SPEC.md section 3, docs/PLATFORM-NOTES.md). */
 import type { EntityFilterQuery, SortField } from './entity-types';
 
 export type * from './entity-types';

@@ -30,7 +30,7 @@ function isFormData(value: unknown): value is FormData {
 }
 
 /**
- * Checks that `params` is an object of named parameters (SPEC section 5). An omitted argument counts
+ * Checks that `params` is an object of named parameters (docs/SPEC.md section 5). An omitted argument counts
  * as no parameters and becomes `{}`.
  *
  * @param kind - "Integration" or "Function", the first word of the message.

@@ -1,5 +1,5 @@
 /**
- * The editor protocol (SPEC.md section 7, PLATFORM-NOTES.md "Parent frame"), as the reference agent
+ * The editor protocol (docs/SPEC.md section 7, docs/PLATFORM-NOTES.md "Parent frame"), as the reference agent
  * in `@base44/vite-plugin` 1.0.42 speaks it: what the editor sends (incoming.ts, with a strict
  * parser per type) and what we send back (outgoing.ts).
  */

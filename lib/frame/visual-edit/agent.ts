@@ -26,7 +26,7 @@ import { isInViewport, positionOf } from './positions';
 import { editableElementFrom, findElementsById, selectorIdOf } from './selection';
 import { loadTailwindRuntime } from './tailwind-runtime';
 
-/** SPEC.md section 9: overlays re-sync this long after a change. */
+/** docs/SPEC.md section 9: overlays re-sync this long after a change. */
 export const RESYNC_DELAY_MS = 50;
 
 /** Pointer events that would make the app act (follow a link, press a button, focus an input). */

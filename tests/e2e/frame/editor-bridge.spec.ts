@@ -1,6 +1,6 @@
 /**
  * The editor embedding end to end: a stand-in editor on a second local origin frames the editor
- * preview build and drives it through the whole protocol (SPEC.md section 7).
+ * preview build and drives it through the whole protocol (docs/SPEC.md section 7).
  *
  * Needs the preview build served on PREVIEW_ORIGIN (tests/e2e/fixtures/editor/serve-preview.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * Fault tests: the emulator is stopped while clients are subscribed, data is written while they are
  * away, and a new emulator starts on the same port with the same data folder. Clients reconnect
- * within the backoff bounds (SPEC section 9: 1 s doubling to 5 s, jitter 0.5), rejoin every room that
+ * within the backoff bounds (docs/SPEC.md section 9: 1 s doubling to 5 s, jitter 0.5), rejoin every room that
  * still has listeners exactly once, and tell their subscribers so they can refetch what they missed.
  */
 import type { AgentConversation, EntityChangeEvent } from '@/lib/sdk/types';

@@ -1,5 +1,5 @@
 /**
- * SPEC section 8 error paths over real HTTP: network failure, timeout, HTTP errors with and without
+ * docs/SPEC.md section 8 error paths over real HTTP: network failure, timeout, HTTP errors with and without
  * message/detail, abort, and the argument errors raised before any request.
  */
 import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/errors';

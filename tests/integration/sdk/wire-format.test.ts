@@ -1,6 +1,6 @@
 /**
  * Every call's method, path, query encoding, payload and headers, checked on the wire against a
- * recording server (SPEC section 7). Behaviour against the real API is covered by the other suites.
+ * recording server (docs/SPEC.md section 7). Behaviour against the real API is covered by the other suites.
  */
 import { createClient } from '@/lib/sdk/client';
 import type { TestClient, TestEntities } from './harness';

@@ -12,7 +12,7 @@ import {
 const forbidden = (reason?: string, message = 'Forbidden by platform') =>
   new PlatformError(message, { status: 403, data: reason ? { message, extra_data: { reason } } : { message } });
 
-describe('public settings error table (SPEC section 8)', () => {
+describe('public settings error table (docs/SPEC.md section 8)', () => {
   it.each([
     ['403 auth_required', forbidden('auth_required'), { type: 'auth_required', message: 'Authentication required' }],
     ['403 user_not_registered', forbidden('user_not_registered'), { type: 'user_not_registered', message: 'User not registered for this app' }],

@@ -30,7 +30,7 @@ describe('PlatformError', () => {
   );
 });
 
-describe('errorFromResponse: message, else detail, else transport text (SPEC section 8)', () => {
+describe('errorFromResponse: message, else detail, else transport text (docs/SPEC.md section 8)', () => {
   it.each([
     ['message wins', { message: 'Bad input', detail: 'ignored' }, 'Bad input'],
     ['detail when no message', { detail: 'Field x is required' }, 'Field x is required'],

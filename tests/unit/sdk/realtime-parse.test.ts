@@ -49,7 +49,7 @@ describe('parseConversationUpdate', () => {
   });
 });
 
-describe('rooms and socket options (SPEC sections 7 and 9)', () => {
+describe('rooms and socket options (docs/SPEC.md sections 7 and 9)', () => {
   it('names rooms like the platform', () => {
     expect(entityRoom('coming-soon', 'Todo')).toBe('entities:coming-soon:Todo');
     expect(conversationRoom('c1')).toBe('/agent-conversations/c1');

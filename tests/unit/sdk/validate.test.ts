@@ -10,7 +10,7 @@ function thrown(run: () => unknown): unknown {
   throw new Error('expected a throw');
 }
 
-describe('assertNamedParams (SPEC section 5)', () => {
+describe('assertNamedParams (docs/SPEC.md section 5)', () => {
   it.each([
     ['a string', 'hello', 'hello'],
     ['a number', 42, '42'],
