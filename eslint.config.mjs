@@ -1,6 +1,6 @@
-import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { defineConfig, globalIgnores } from 'eslint/config';
 
 /** lib/ never imports the UI. */
 const NO_UI = {
@@ -20,7 +20,12 @@ const SDK_ENTRY_ONLY = {
 };
 
 /** Tests of the SDK's internals, which may deep-import lib/sdk/*. */
-const SDK_INTERNAL_TESTS = ['tests/unit/sdk/**', 'tests/integration/sdk/**', 'tests/integration/realtime/**', 'tests/conformance/**'];
+const SDK_INTERNAL_TESTS = [
+  'tests/unit/sdk/**',
+  'tests/integration/sdk/**',
+  'tests/integration/realtime/**',
+  'tests/conformance/**',
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -50,7 +55,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/*', '../*', '../../*'], message: 'lib/util depends on nothing else in the project.' }] },
+        {
+          patterns: [
+            { group: ['@/*', '../*', '../../*'], message: 'lib/util depends on nothing else in the project.' },
+          ],
+        },
       ],
     },
   },
@@ -90,15 +99,33 @@ export default defineConfig([
     // The emulator's layers point one way: routes -> auth / http / store / query -> types.ts. The lower
     // layers never reach up into the routes, the server that wires them, or the seed loader; shared
     // shapes belong in emulator/types.ts, which imports nothing.
-    files: ['emulator/auth/**', 'emulator/http/**', 'emulator/query/**', 'emulator/realtime/**', 'emulator/store/**', 'emulator/util/**', 'emulator/context.ts'],
+    files: [
+      'emulator/auth/**',
+      'emulator/http/**',
+      'emulator/query/**',
+      'emulator/realtime/**',
+      'emulator/store/**',
+      'emulator/util/**',
+      'emulator/context.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/routes/*', '**/server', '**/cli', '**/seed', '@/emulator/routes/*', '@/emulator/server', '@/emulator/cli', '@/emulator/seed'],
-              message: 'Lower emulator layers must not import routes/, server.ts, cli.ts or seed.ts: move the shared type to emulator/types.ts.',
+              group: [
+                '**/routes/*',
+                '**/server',
+                '**/cli',
+                '**/seed',
+                '@/emulator/routes/*',
+                '@/emulator/server',
+                '@/emulator/cli',
+                '@/emulator/seed',
+              ],
+              message:
+                'Lower emulator layers must not import routes/, server.ts, cli.ts or seed.ts: move the shared type to emulator/types.ts.',
             },
             // This block replaces the SDK-entry rule above for these files, so it repeats it.
             SDK_ENTRY_ONLY,
@@ -110,10 +137,23 @@ export default defineConfig([
   {
     files: ['emulator/types.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '.*'], message: 'emulator/types.ts is the bottom layer: it imports nothing.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*', '.*'], message: 'emulator/types.ts is the bottom layer: it imports nothing.' }] },
+      ],
     },
   },
   // eslint-config-next ignores build/ (a common output folder); ours holds source (the annotation loader).
   globalIgnores(['!build/**']),
-  globalIgnores(['.next/**', 'out/**', 'out-*/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.bench/**', 'public/vendor/**']),
+  globalIgnores([
+    '.next/**',
+    'out/**',
+    'out-*/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    '.bench/**',
+    'public/vendor/**',
+  ]),
 ]);

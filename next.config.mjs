@@ -5,8 +5,7 @@ const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 
 // Editor source annotations (build/source-annotations): `data-source-location` on the JSX elements of
 // app/ and components/, in `next dev` and in the editor preview build only; production has none.
-const sourceAnnotations =
-  process.env.NODE_ENV === 'development' || process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
+const sourceAnnotations = process.env.NODE_ENV === 'development' || process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+
 import ComingSoon from '@/components/pages/ComingSoon';
 import type { PageName } from '@/lib/site/page-names';
 

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+
 import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+
 import ErrorFallback from '@/components/screens/ErrorFallback';
 
 /** Route error boundary: a readable fallback instead of a blank page. */

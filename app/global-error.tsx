@@ -1,6 +1,7 @@
 'use client';
 
 import ErrorFallback from '@/components/screens/ErrorFallback';
+
 import './globals.css';
 
 /** Replaces the root layout when the layout itself fails to render. */

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+
 import AppShell from '@/components/shell/AppShell';
 import EarlyHead from '@/components/shell/EarlyHead';
 import { siteMetadata } from '@/lib/site/metadata';
+
 import './globals.css';
 
 export const metadata: Metadata = siteMetadata;

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import NotFoundRoute from '@/components/shell/NotFoundRoute';
 
 // No `noindex`: hosts answer unknown paths with status 404, which already keeps them out of search

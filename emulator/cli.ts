@@ -86,9 +86,18 @@ export function parseArguments(argv: readonly string[]): EmulatorOptions | 'help
 }
 
 export function describeSeed(seed: Seed, url: string): string {
-  const lines = [`Local platform emulator listening on ${url}`, `  API:    ${url}/api`, `  Login:  ${url}/login?app_id=<app>&from_url=<address>`, `  Outbox: ${url}/api/_emulator/outbox`, '', 'Apps:'];
+  const lines = [
+    `Local platform emulator listening on ${url}`,
+    `  API:    ${url}/api`,
+    `  Login:  ${url}/login?app_id=<app>&from_url=<address>`,
+    `  Outbox: ${url}/api/_emulator/outbox`,
+    '',
+    'Apps:',
+  ];
   for (const app of seed.apps) {
-    lines.push(`  ${app.id} (${app.access}) service token: ${app.serviceToken}; site origins: ${app.siteOrigins.join(', ')}`);
+    lines.push(
+      `  ${app.id} (${app.access}) service token: ${app.serviceToken}; site origins: ${app.siteOrigins.join(', ')}`,
+    );
   }
   lines.push('', 'Accounts:');
   for (const account of seed.accounts) {
@@ -96,7 +105,9 @@ export function describeSeed(seed: Seed, url: string): string {
       .map((app) => ({ app: app.id, member: app.members.find((member) => member.email === account.email) }))
       .filter((entry) => entry.member)
       .map((entry) => `${entry.app}: ${entry.member?.role}`);
-    lines.push(`  ${account.email} / ${account.password} (${roles.length > 0 ? roles.join(', ') : 'not registered in any app'})`);
+    lines.push(
+      `  ${account.email} / ${account.password} (${roles.length > 0 ? roles.join(', ') : 'not registered in any app'})`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { escapeHtml } from './http/reply';
 
 /**
@@ -43,7 +44,10 @@ function appField(view: LoginFormView): string {
     return `<input type="hidden" name="app_id" value="${escapeHtml(view.selectedAppId)}">`;
   }
   const options = view.apps
-    .map((app) => `<option value="${escapeHtml(app.id)}"${app.id === view.selectedAppId ? ' selected' : ''}>${escapeHtml(app.name)} (${escapeHtml(app.id)})</option>`)
+    .map(
+      (app) =>
+        `<option value="${escapeHtml(app.id)}"${app.id === view.selectedAppId ? ' selected' : ''}>${escapeHtml(app.name)} (${escapeHtml(app.id)})</option>`,
+    )
     .join('');
   return `<label for="app_id">App</label><select id="app_id" name="app_id">${options}</select>`;
 }

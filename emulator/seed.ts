@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import { hashSeedPassword } from './auth/passwords';
 import { toOrigin } from './http/cors';
 import { newId, type Store } from './store/store';
@@ -53,7 +54,8 @@ function validateApp(value: unknown, index: number, emails: Set<string>): SeedAp
   if (!isObject(value)) fail(`${where} must be an object`);
   const id = text(value.id, `${where}.id`);
   if (!APP_ID.test(id)) fail(`${where}.id "${id}" may only hold letters, digits, "-" and "_"`);
-  if (!ACCESS_MODES.includes(value.access as AppAccess)) fail(`${where}.access must be one of ${ACCESS_MODES.join(', ')}`);
+  if (!ACCESS_MODES.includes(value.access as AppAccess))
+    fail(`${where}.access must be one of ${ACCESS_MODES.join(', ')}`);
   const siteOrigins = list(value.siteOrigins, `${where}.siteOrigins`).map((origin, at) => {
     const normalised = toOrigin(text(origin, `${where}.siteOrigins[${at}]`));
     if (!normalised) fail(`${where}.siteOrigins[${at}] is not an http(s) origin`);

@@ -7,7 +7,12 @@
 export const SEEDED_PASSWORD = 'emulator-password';
 
 /** Logs an account into an app of the emulator at `baseUrl` and returns its access token. */
-export async function loginToken(baseUrl: string, appId: string, email: string, password: string = SEEDED_PASSWORD): Promise<string> {
+export async function loginToken(
+  baseUrl: string,
+  appId: string,
+  email: string,
+  password: string = SEEDED_PASSWORD,
+): Promise<string> {
   const response = await fetch(`${baseUrl}/api/apps/${encodeURIComponent(appId)}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

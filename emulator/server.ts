@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { defaultResponder } from './agent-responder';
 import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
@@ -21,13 +22,13 @@ import { registerFileRoutes } from './routes/files';
 import { registerFunctionFetchRoutes } from './routes/function-fetch';
 import { registerFunctionRoutes } from './routes/functions';
 import { registerIntegrationRoutes } from './routes/integrations';
-import { registerPublicSettingsRoutes } from './routes/public-settings';
 import { registerLoginRoutes } from './routes/login';
+import { registerPublicSettingsRoutes } from './routes/public-settings';
 import { registerUserMeRoutes } from './routes/user-me';
 import { registerUserRoutes } from './routes/users';
 import { applySeed, loadSeed } from './seed';
 import { diskBlobs, memoryBlobs } from './store/blobs';
-import { Store, newId } from './store/store';
+import { newId, Store } from './store/store';
 import type { EmulatorOptions, RunningEmulator, SentEmail } from './types';
 
 export type { EmulatorOptions, RunningEmulator } from './types';
@@ -106,7 +107,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     runInBackground(task) {
       const running = task()
-        .catch((error: unknown) => log(`background task failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log(`background task failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => background.delete(running));
       background.add(running);
     },

@@ -11,10 +11,10 @@
  * Usage: `npx tsx tools/bench/realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
  * Exits 1 when any event is missing, unexpected or out of order.
  */
-import { createClient, type EntityChangeEvent, type PlatformClient, type PlatformError } from '../lib/sdk';
 import { loginToken } from '../emulator/seeded-login';
 import { startEmulator } from '../emulator/server';
 import type { RunningEmulator } from '../emulator/types';
+import { createClient, type EntityChangeEvent, type PlatformClient, type PlatformError } from '../lib/sdk';
 
 export interface RealtimeBenchOptions {
   /** Subscribed clients, each with its own socket (default 50). */
@@ -101,7 +101,9 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 
 /** The type of each write of a record: create first, delete last, updates in between. */
 function planRecordOps(count: number): EntityChangeEvent['type'][] {
-  return Array.from({ length: count }, (_, index) => (index === 0 ? 'create' : index === count - 1 ? 'delete' : 'update'));
+  return Array.from({ length: count }, (_, index) =>
+    index === 0 ? 'create' : index === count - 1 ? 'delete' : 'update',
+  );
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -156,7 +158,8 @@ export function analyseDeliveries(
       }
       missing += expectedKeys.length - matched;
       unexpected += gotKeys.length - matched;
-      const inOrder = expectedKeys.length === gotKeys.length && expectedKeys.every((value, index) => gotKeys[index] === value);
+      const inOrder =
+        expectedKeys.length === gotKeys.length && expectedKeys.every((value, index) => gotKeys[index] === value);
       if (!inOrder && matched === expectedKeys.length) outOfOrder += 1;
       if (inOrder) ops.forEach((op, index) => latencies.push((got[index] as Delivery).at - op.sentAt));
     });
@@ -199,7 +202,12 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
     }
     await waitFor(async () => (await roomSize(url, room)) >= clientCount, 30_000, `${clientCount} sockets in ${room}`);
 
-    const writer = createClient({ serverUrl: url, appId: APP_ID, token: null, serviceToken: `service-token-${APP_ID}` });
+    const writer = createClient({
+      serverUrl: url,
+      appId: APP_ID,
+      token: null,
+      serviceToken: `service-token-${APP_ID}`,
+    });
     const handler = writer.asServiceRole.entity<{ key: number; v: number }>(entity);
     const opsPerRecord = Array.from({ length: recordCount }, (_, record) =>
       planRecordOps(Math.floor(totalWrites / recordCount) + (record < totalWrites % recordCount ? 1 : 0)),
@@ -235,9 +243,11 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
 
     const expectedPerClient = written.reduce((sum, ops) => sum + ops.length, 0);
     const settle = options.settleTimeoutMs ?? 10_000;
-    await waitFor(() => deliveries.every((received) => received.length >= expectedPerClient), settle, 'every delivery').catch(
-      () => undefined,
-    );
+    await waitFor(
+      () => deliveries.every((received) => received.length >= expectedPerClient),
+      settle,
+      'every delivery',
+    ).catch(() => undefined);
 
     const { missing, unexpected, outOfOrder, latencies } = analyseDeliveries(written, ids, deliveries);
     const deliveriesCount = deliveries.reduce((sum, received) => sum + received.length, 0);
@@ -256,7 +266,11 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
       failedWrites,
       complete: missing === 0 && unexpected === 0 && failedWrites === 0,
       ordered: outOfOrder === 0,
-      latencyMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.at(-1) ?? Number.NaN },
+      latencyMs: {
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        max: latencies.at(-1) ?? Number.NaN,
+      },
     };
   } finally {
     for (const client of clients) client.cleanup();
@@ -272,7 +286,10 @@ export function formatRealtimeBenchReport(report: RealtimeBenchReport): string {
     ['metric', 'value'],
     ['subscribed clients (one socket each)', String(report.clients)],
     ['records (create, updates, delete)', String(report.records)],
-    ['writes', `${report.writes} in ${(report.writeMs / 1000).toFixed(1)} s (${report.achievedWritesPerSecond.toFixed(1)}/s)`],
+    [
+      'writes',
+      `${report.writes} in ${(report.writeMs / 1000).toFixed(1)} s (${report.achievedWritesPerSecond.toFixed(1)}/s)`,
+    ],
     ['failed writes', String(report.failedWrites)],
     ['deliveries received / expected', `${report.deliveries} / ${report.expectedDeliveries}`],
     ['missing / unexpected', `${report.missing} / ${report.unexpected}`],

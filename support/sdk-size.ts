@@ -80,7 +80,9 @@ async function bundle(entry: string): Promise<BundleFigures> {
   });
   const toKey = (absolute: string) => path.relative(ROOT, absolute).split(path.sep).join('/');
   // Dynamically imported modules are entry points too in esbuild's metafile: pick the page's own entry.
-  const entryKey = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === 'bench-entry.ts')?.[0];
+  const entryKey = Object.entries(result.metafile.outputs).find(
+    ([, output]) => output.entryPoint === 'bench-entry.ts',
+  )?.[0];
   if (!entryKey) throw new Error('esbuild produced no entry chunk');
   const initial = staticClosure(result.metafile, entryKey);
   const figures: BundleFigures = { rawBytes: 0, gzipBytes: 0, lazyGzipBytes: 0 };
@@ -114,7 +116,12 @@ export function formatSdkSizeReport(report: SdkSizeReport): string {
     ['@base44/sdk createClient', kb(report.reference.rawBytes), kb(report.reference.gzipBytes), '(included)'],
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
   const verdict = report.meetsTarget ? 'meets' : 'MISSES';
   lines.push(

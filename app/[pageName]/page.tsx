@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+
 import { isPageName, pageNames, pages } from '@/pages.config';
 
 // Only registered pages exist; every other name is left to the static host's 404.html.

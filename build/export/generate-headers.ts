@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
 import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
@@ -49,10 +50,18 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
       const html = readFileSync(path.join(root, file), 'utf8');
       // A style attribute needs 'unsafe-inline', which production never allows: stop the build
       // rather than ship a page that renders unstyled.
-      if (!runtimeStyles && hasStyleAttributes(html)) throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
-      return { file, paths: pathsOfHtmlFile(file), scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+      if (!runtimeStyles && hasStyleAttributes(html))
+        throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
+      return {
+        file,
+        paths: pathsOfHtmlFile(file),
+        scriptHashes: inlineScriptHashes(html),
+        styleHashes: inlineStyleHashes(html),
+      };
     });
-  const otherFiles = files.filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/')).map((file) => `/${file}`);
+  const otherFiles = files
+    .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
+    .map((file) => `/${file}`);
 
   const env = readBuildEnv();
   const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
@@ -63,7 +72,14 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
 
   // Font previews are an editor preview feature: a production policy never names font origins.
   const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
-  const rules = buildHeaderRules({ pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles });
+  const rules = buildHeaderRules({
+    pages,
+    otherFiles,
+    platformOrigins,
+    editorOrigins,
+    editorFontOrigins,
+    runtimeStyles,
+  });
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));
   const nginxDir = path.join(ROOT, 'deploy', 'generated');

@@ -8,7 +8,7 @@
  * so hydration does not put it back. Each removal must match exactly, so a Next.js upgrade that
  * changes the markup stops the build instead of silently shipping something else.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const HTML_TAG = '<meta name="robots" content="noindex"/>';
@@ -46,7 +46,9 @@ export function removeNotFoundNoindex(outDir: string): string[] {
       text = tag.text;
     }
     if (count !== 1 || text.includes('noindex')) {
-      throw new Error(`${file}: Next.js's not-found noindex no longer has the expected shape; update build/export/postprocess-export.ts`);
+      throw new Error(
+        `${file}: Next.js's not-found noindex no longer has the expected shape; update build/export/postprocess-export.ts`,
+      );
     }
     writeFileSync(file, text);
     changed.push(path.relative(outDir, file));

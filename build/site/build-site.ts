@@ -6,15 +6,25 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { DEFAULT_EDITOR_FONT_ORIGINS, deployProblems, NO_EDITOR } from '../../lib/config/env';
-import { copyVendorFiles } from './copy-vendor';
 import { generateHeaders } from '../export/generate-headers';
 import { removeNotFoundNoindex } from '../export/postprocess-export';
+import { copyVendorFiles } from './copy-vendor';
 
 const ROOT = path.resolve(__dirname, '../..');
 const INPUTS = [
-  'app', 'components', 'lib', 'public', 'build', 'deploy/headers', 'pages.config.ts', 'next.config.mjs',
-  'postcss.config.mjs', 'tsconfig.json', 'package-lock.json',
+  'app',
+  'components',
+  'lib',
+  'public',
+  'build',
+  'deploy/headers',
+  'pages.config.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
 ];
 
 export interface BuildTarget {
@@ -82,8 +92,12 @@ function fingerprint(target: BuildTarget): string {
   const files: string[] = [];
   for (const input of INPUTS) listFiles(input, files);
   const env = buildEnv(target);
-  const envLines = Object.keys(env).sort().map((key) => `${key}=${env[key]}`);
-  return createHash('sha256').update([...files, ...envLines].join('\n')).digest('hex');
+  const envLines = Object.keys(env)
+    .sort()
+    .map((key) => `${key}=${env[key]}`);
+  return createHash('sha256')
+    .update([...files, ...envLines].join('\n'))
+    .digest('hex');
 }
 
 function stampFile(target: BuildTarget): string {
@@ -100,7 +114,9 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -127,7 +143,10 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
   const settings = buildEnv(target);
   const problems = deployProblems(settings);
   // "none" is a decision (no editor), not an origin: the build itself gets an empty list.
-  const env = settings.NEXT_PUBLIC_EDITOR_ORIGINS?.trim() === NO_EDITOR ? { ...settings, NEXT_PUBLIC_EDITOR_ORIGINS: '' } : settings;
+  const env =
+    settings.NEXT_PUBLIC_EDITOR_ORIGINS?.trim() === NO_EDITOR
+      ? { ...settings, NEXT_PUBLIC_EDITOR_ORIGINS: '' }
+      : settings;
   if (forDeploy && problems.length > 0) throw new DeploySettingsError(deploySettingsMessage(target.outDir, problems));
   if (!force && isBuildFresh(target)) return false;
   copyVendorFiles();

@@ -21,8 +21,8 @@ export default function ComingSoon() {
           Unsere neue Website ist fast startklar
         </h1>
         <p className="mx-auto mt-6 max-w-xl text-lg leading-8 text-pretty text-stone-700 sm:text-xl dark:text-stone-300">
-          Wir legen gerade letzte Hand an und freuen uns darauf, Ihnen schon bald unseren neuen digitalen
-          Auftritt zu präsentieren.
+          Wir legen gerade letzte Hand an und freuen uns darauf, Ihnen schon bald unseren neuen digitalen Auftritt zu
+          präsentieren.
         </p>
         <p className="mt-10 text-base text-stone-600 dark:text-stone-400">
           Schauen Sie bald wieder vorbei – es lohnt sich.

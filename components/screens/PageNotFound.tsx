@@ -13,7 +13,10 @@ export default function PageNotFound({ pageName, adminNote }: PageNotFoundProps)
   return (
     <main lang="en" className="flex min-h-dvh items-center justify-center px-6 py-16">
       <section aria-labelledby="not-found-title" className="w-full max-w-md text-center">
-        <p aria-hidden="true" className="text-8xl font-light tracking-tight text-stone-500 tabular-nums dark:text-stone-400">
+        <p
+          aria-hidden="true"
+          className="text-8xl font-light tracking-tight text-stone-500 tabular-nums dark:text-stone-400"
+        >
           404
         </p>
         <div aria-hidden="true" className="mx-auto mt-4 h-0.5 w-16 bg-stone-300 dark:bg-stone-700" />
@@ -24,8 +27,8 @@ export default function PageNotFound({ pageName, adminNote }: PageNotFoundProps)
         <p className="mt-4 min-h-14 leading-7 break-words text-stone-700 dark:text-stone-300">
           {pageName ? (
             <>
-              The page <span className="font-medium text-stone-900 dark:text-stone-100">“{pageName}”</span> could
-              not be found in this application.
+              The page <span className="font-medium text-stone-900 dark:text-stone-100">“{pageName}”</span> could not be
+              found in this application.
             </>
           ) : (
             'The page you requested could not be found in this application.'

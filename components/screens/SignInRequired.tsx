@@ -13,8 +13,8 @@ export default function SignInRequired({ onSignIn }: { onSignIn: () => void }) {
           Sign-in required
         </h1>
         <p className="mt-4 leading-7 text-stone-700 dark:text-stone-300">
-          This application needs you to sign in, and the last sign-in did not complete. Your previous session has
-          been cleared.
+          This application needs you to sign in, and the last sign-in did not complete. Your previous session has been
+          cleared.
         </p>
         <button
           type="button"

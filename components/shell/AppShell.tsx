@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
+
 import Gate from './Gate';
 
 const ShellRuntime = dynamic(() => import('./ShellRuntime'), { ssr: false });

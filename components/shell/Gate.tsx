@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
+
 import AccessRestricted from '@/components/screens/AccessRestricted';
 import LoadingScreen from '@/components/screens/LoadingScreen';
 import SignInRequired from '@/components/screens/SignInRequired';

@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+
 import { useAuth } from '@/lib/auth/auth-store';
 import { getPlatformClient } from '@/lib/shell/platform';
 import { pageForPath } from '@/lib/site/page-for-path';
@@ -21,7 +22,9 @@ export default function NavigationTracker() {
     lastVisit.current = pathname;
     const page = pageForPath(pathname);
     if (!page) return;
-    getPlatformClient().appLogs.logUserInApp(page).catch(() => {});
+    getPlatformClient()
+      .appLogs.logUserInApp(page)
+      .catch(() => {});
   }, [pathname, isAuthenticated]);
 
   return null;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+
 import AdminNote from '@/components/screens/AdminNote';
 import PageNotFound from '@/components/screens/PageNotFound';
 import { useAuth } from '@/lib/auth/auth-store';

@@ -1,9 +1,11 @@
 'use client';
 
 import { useEffect } from 'react';
-import { authStore } from '@/lib/auth/auth-store';
+
 import { createAuthFlow } from '@/lib/auth/auth-flow';
+import { authStore } from '@/lib/auth/auth-store';
 import { getPlatformClient } from '@/lib/shell/platform';
+
 import FrameBridgeLoader from './FrameBridgeLoader';
 import NavigationTracker from './NavigationTracker';
 import Toaster from './Toaster';

@@ -65,9 +65,22 @@ export const REFERRER_POLICY = 'strict-origin';
 
 /** Features a coming-soon page never uses; denying them limits what injected code could do. */
 export const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'autoplay=()', 'camera=()', 'display-capture=()', 'encrypted-media=()',
-  'geolocation=()', 'gyroscope=()', 'hid=()', 'magnetometer=()', 'microphone=()', 'midi=()',
-  'payment=()', 'publickey-credentials-get=()', 'serial=()', 'usb=()', 'xr-spatial-tracking=()',
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
   'browsing-topics=()',
 ].join(', ');
 
@@ -136,7 +149,8 @@ export function rulePathMatches(rulePath: string, urlPath: string): boolean {
 /** Whether two rule patterns can match one same URL path. */
 function patternsOverlap(a: string, b: string): boolean {
   const prefixOf = (pattern: string) => (pattern.endsWith('*') ? pattern.slice(0, -1) : pattern);
-  if (a.endsWith('*') && b.endsWith('*')) return prefixOf(a).startsWith(prefixOf(b)) || prefixOf(b).startsWith(prefixOf(a));
+  if (a.endsWith('*') && b.endsWith('*'))
+    return prefixOf(a).startsWith(prefixOf(b)) || prefixOf(b).startsWith(prefixOf(a));
   if (a.endsWith('*')) return b.startsWith(prefixOf(a));
   if (b.endsWith('*')) return a.startsWith(prefixOf(b));
   return a === b;

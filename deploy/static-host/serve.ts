@@ -3,6 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import { createStaticServer } from './server';
 
 export async function serveStatic(options: { root: string; host: string; port: number }) {

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
+
 import { headersForPath, parseHeadersFile } from '../headers/formats';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
@@ -78,7 +79,12 @@ export function createStaticServer({ root }: StaticServerOptions): Server {
       return;
     }
     const raw = await readFile(file);
-    const { body, encoding } = encode(`${file}:${etag}`, raw, contentType, String(req.headers['accept-encoding'] ?? ''));
+    const { body, encoding } = encode(
+      `${file}:${etag}`,
+      raw,
+      contentType,
+      String(req.headers['accept-encoding'] ?? ''),
+    );
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(body.length);
     res.writeHead(status, headers);

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+
 import type { EmulatorContext } from '../context';
 import { badRequest } from '../http/errors';
 import { newId } from '../store/store';
@@ -18,12 +19,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function requireEmail(value: unknown, field = 'email'): string {
   if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_email');
   const email = value.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) throw badRequest(`${field} is not a valid e-mail address`, 'invalid_email');
+  if (email.length > 254 || !EMAIL.test(email))
+    throw badRequest(`${field} is not a valid e-mail address`, 'invalid_email');
   return email;
 }
 
 export function requireString(value: unknown, field: string, maxLength = 1000): string {
-  if (typeof value !== 'string' || value.length === 0) throw badRequest(`${field} must be a non-empty string`, 'invalid_field');
+  if (typeof value !== 'string' || value.length === 0)
+    throw badRequest(`${field} must be a non-empty string`, 'invalid_field');
   if (value.length > maxLength) throw badRequest(`${field} may have at most ${maxLength} characters`, 'invalid_field');
   return value;
 }
@@ -37,7 +40,12 @@ export function requireRole(value: unknown): UserRole {
   return value;
 }
 
-export function createAccount(context: EmulatorContext, email: string, fullName: string, passwordHash: string | null): Account {
+export function createAccount(
+  context: EmulatorContext,
+  email: string,
+  fullName: string,
+  passwordHash: string | null,
+): Account {
   const account: Account = {
     id: newId(),
     email,
@@ -100,7 +108,11 @@ export function ensureMember(
 }
 
 /** Apps that admit any account make a member on first login; registered-only apps never do. */
-export function joinOnLogin(context: EmulatorContext, app: AppConfig, account: Account): { record: EntityRecord | null; created: boolean } {
+export function joinOnLogin(
+  context: EmulatorContext,
+  app: AppConfig,
+  account: Account,
+): { record: EntityRecord | null; created: boolean } {
   if (app.access === 'registered_only') return { record: memberOf(context, app, account.id), created: false };
   return ensureMember(context, app, account, 'user', account.email);
 }
@@ -108,11 +120,22 @@ export function joinOnLogin(context: EmulatorContext, app: AppConfig, account: A
 /** The user object of a login response: the app's User record, or the bare profile of a non-member. */
 export function userView(account: Account, member: EntityRecord | null): Record<string, unknown> {
   if (member) return member;
-  return { id: account.id, email: account.email, full_name: account.full_name, role: 'user', created_date: account.created_date };
+  return {
+    id: account.id,
+    email: account.email,
+    full_name: account.full_name,
+    role: 'user',
+    created_date: account.created_date,
+  };
 }
 
 /** An access token; `sessionId` ties it to a login session that logout can end. */
-export function issueAccessToken(context: EmulatorContext, app: AppConfig, account: Account, sessionId: string | null): string {
+export function issueAccessToken(
+  context: EmulatorContext,
+  app: AppConfig,
+  account: Account,
+  sessionId: string | null,
+): string {
   return context.tokens.sign(app.id, account.id, account.token_version, sessionId);
 }
 
@@ -132,7 +155,12 @@ export function issueOtp(context: EmulatorContext, app: AppConfig, account: Acco
 }
 
 /** A single-use ticket for setting a password; only its hash is stored. */
-export function issueTicket(context: EmulatorContext, app: AppConfig, account: Account, purpose: 'reset' | 'invite'): string {
+export function issueTicket(
+  context: EmulatorContext,
+  app: AppConfig,
+  account: Account,
+  purpose: 'reset' | 'invite',
+): string {
   const ticket = randomBytes(32).toString('base64url');
   context.store.data.reset_tickets[sha256Hex(ticket)] = {
     account_id: account.id,

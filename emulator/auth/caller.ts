@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+
 import type { EmulatorContext } from '../context';
 import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import type { Account, AgentConversation, AppConfig, EntityRecord, UserRole } from '../types';
@@ -69,12 +70,19 @@ export function checkAppAccess(app: AppConfig, caller: Caller): void {
 export function checkAppHeader(headers: IncomingHttpHeaders, appId: string): void {
   const header = headers['x-app-id'];
   if (typeof header === 'string' && header !== '' && header !== appId) {
-    throw badRequest(`The X-App-Id header (${header.slice(0, 100)}) does not match the app in the path (${appId})`, 'app_id_mismatch');
+    throw badRequest(
+      `The X-App-Id header (${header.slice(0, 100)}) does not match the app in the path (${appId})`,
+      'app_id_mismatch',
+    );
   }
 }
 
 /** App lookup, header check, caller and access mode: the preamble of every app-scoped route. */
-export function authorize(context: EmulatorContext, appId: string, headers: IncomingHttpHeaders): { app: AppConfig; caller: Caller } {
+export function authorize(
+  context: EmulatorContext,
+  appId: string,
+  headers: IncomingHttpHeaders,
+): { app: AppConfig; caller: Caller } {
   const app = requireApp(context, appId);
   checkAppHeader(headers, appId);
   const caller = resolveCaller(context, app, headers);

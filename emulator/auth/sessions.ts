@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
+
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
 /**
@@ -49,7 +50,12 @@ export function sessionFromCookie(headers: IncomingHttpHeaders): string | null {
 
 /** HTTP-only, same-site Lax: sent on the top-level navigation to logout, never readable by pages. */
 export function sessionCookie(sessionId: string): string {
-  return serializeCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  return serializeCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
 }
 
 export function clearedSessionCookie(): string {

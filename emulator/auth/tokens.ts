@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
 import type { TokenClaims } from '../types';
 
 /**
@@ -34,7 +35,13 @@ export class TokenSigner {
     return createHmac('sha256', this.secret).update(input).digest();
   }
 
-  sign(appId: string, accountId: string, version: number, sessionId: string | null = null, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  sign(
+    appId: string,
+    accountId: string,
+    version: number,
+    sessionId: string | null = null,
+    ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+  ): string {
     const iat = Math.floor(this.nowMs() / 1000);
     const claims: TokenClaims = {
       sub: accountId,
@@ -52,7 +59,10 @@ export class TokenSigner {
    * An OpenID-Connect-style ID token (HS256) about a user, for `sso.getIdToken`. It is signed with a
    * key derived for ID tokens only, so it can never pass as an access token (nor the reverse).
    */
-  signIdToken(claims: { iss: string; aud: string; sub: string; email: string; name: string }, ttlSeconds = 3600): string {
+  signIdToken(
+    claims: { iss: string; aud: string; sub: string; email: string; name: string },
+    ttlSeconds = 3600,
+  ): string {
     const iat = Math.floor(this.nowMs() / 1000);
     const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
     const key = createHmac('sha256', this.secret).update('emulator id token key').digest();

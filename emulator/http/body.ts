@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import busboy, { type Busboy } from 'busboy';
+
 import { nullPrototypeMap } from '../util/own';
-import { HttpError, badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 
 /**
  * Request body readers. The size limit is enforced while reading, never after buffering everything.
@@ -121,7 +122,11 @@ export async function readMultipart(request: IncomingMessage, limit: number): Pr
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
   let parser: Busboy;
   try {
-    parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fieldSize: limit, fileSize: limit }, defParamCharset: 'utf8' });
+    parser = busboy({
+      headers: request.headers,
+      limits: { ...MULTIPART_LIMITS, fieldSize: limit, fileSize: limit },
+      defParamCharset: 'utf8',
+    });
   } catch (error) {
     throw malformedMultipart(error instanceof Error ? error.message : String(error));
   }
@@ -145,14 +150,29 @@ export async function readMultipart(request: IncomingMessage, limit: number): Pr
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       entries.push(
         new Promise((done) => {
-          stream.on('close', () => done([name, new File([Uint8Array.from(Buffer.concat(chunks))], info.filename ?? 'blob', { type: info.mimeType })]));
+          stream.on('close', () =>
+            done([
+              name,
+              new File([Uint8Array.from(Buffer.concat(chunks))], info.filename ?? 'blob', { type: info.mimeType }),
+            ]),
+          );
         }),
       );
     });
     for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
-      parser.on(event, () => fail(new HttpError(413, `A multipart body may have at most ${MULTIPART_LIMITS.parts} parts, ${MULTIPART_LIMITS.files} of them files`, { code: 'too_many_parts' })));
+      parser.on(event, () =>
+        fail(
+          new HttpError(
+            413,
+            `A multipart body may have at most ${MULTIPART_LIMITS.parts} parts, ${MULTIPART_LIMITS.files} of them files`,
+            { code: 'too_many_parts' },
+          ),
+        ),
+      );
     }
-    parser.on('error', (error: unknown) => fail(malformedMultipart(error instanceof Error ? error.message : String(error))));
+    parser.on('error', (error: unknown) =>
+      fail(malformedMultipart(error instanceof Error ? error.message : String(error))),
+    );
     parser.on('close', () => {
       void Promise.all(entries).then((parts) => {
         if (failed) return;
@@ -188,7 +208,8 @@ export async function readNamedPayload(
     const fields = nullPrototypeMap<unknown>();
     const files = nullPrototypeMap<File>();
     for (const [key, value] of form.entries()) {
-      if (RESERVED_PART_NAMES.has(key)) throw badRequest(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
+      if (RESERVED_PART_NAMES.has(key))
+        throw badRequest(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
       if (typeof value === 'string') fields[key] = parseFormValue(value);
       else files[key] = value;
     }

@@ -52,13 +52,20 @@ export function corsHeadersFor(originHeader: string | undefined, allowed: Readon
   if (!allowed.has(originHeader)) {
     throw new HttpError(403, `Origin ${originHeader.slice(0, 200)} is not allowed to call this emulator`, {
       code: 'origin_not_allowed',
-      detail: 'Add it to the app\'s site origins in the seed or pass it with --site-origin.',
+      detail: "Add it to the app's site origins in the seed or pass it with --site-origin.",
     });
   }
-  return { 'Access-Control-Allow-Origin': originHeader, 'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS.join(', '), Vary: 'Origin' };
+  return {
+    'Access-Control-Allow-Origin': originHeader,
+    'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS.join(', '),
+    Vary: 'Origin',
+  };
 }
 
-export function preflightHeaders(originHeader: string | undefined, allowed: ReadonlySet<string>): Record<string, string> {
+export function preflightHeaders(
+  originHeader: string | undefined,
+  allowed: ReadonlySet<string>,
+): Record<string, string> {
   return {
     ...corsHeadersFor(originHeader, allowed),
     'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),

@@ -14,7 +14,12 @@ export class HttpError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { code?: string; detail?: string; extraData?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: {
+      code?: string;
+      detail?: string;
+      extraData?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';

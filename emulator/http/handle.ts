@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { drainRequest } from './body';
 import { corsHeadersFor, preflightHeaders } from './cors';
-import { HttpError, badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 import type { LocalAddresses } from './local-access';
 import { jsonReply, type Reply } from './reply';
 import type { Router } from './router';
@@ -54,7 +55,11 @@ async function route(request: IncomingMessage, options: HandleOptions, cors: Rec
   return handler({ method, url, params, headers: request.headers, raw: request });
 }
 
-export async function handleRequest(request: IncomingMessage, response: ServerResponse, options: HandleOptions): Promise<void> {
+export async function handleRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: HandleOptions,
+): Promise<void> {
   const cors: Record<string, string> = {};
   let reply: Reply;
   try {

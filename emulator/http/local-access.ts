@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { HttpError, forbidden } from './errors';
+
+import { forbidden, HttpError } from './errors';
 
 /**
  * Who may reach the emulator at all, and who may use its local-only parts.
@@ -61,7 +62,7 @@ export class LocalAddresses {
     if (!this.isAllowedHost(host)) {
       throw new HttpError(421, `This emulator does not answer for the host ${host.slice(0, 200)}`, {
         code: 'host_not_allowed',
-        detail: 'Use 127.0.0.1, localhost, [::1] or the address given with --host, with the emulator\'s port.',
+        detail: "Use 127.0.0.1, localhost, [::1] or the address given with --host, with the emulator's port.",
       });
     }
   }
@@ -78,7 +79,7 @@ export class LocalAddresses {
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     const ownOrigin = origin === undefined || this.isOwnOrigin(origin) || (origin === 'null' && site === 'same-origin');
     if (crossSite || !ownOrigin) {
-      throw forbidden('This form can only be submitted from the emulator\'s own login page', 'cross_site_form');
+      throw forbidden("This form can only be submitted from the emulator's own login page", 'cross_site_form');
     }
   }
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { HttpError, badRequest } from './errors';
+
+import { badRequest, HttpError } from './errors';
 import type { Reply } from './reply';
 
 export interface RouteRequest {

@@ -1,4 +1,4 @@
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { checkJsonValue } from '../store/json-guard';
 
 /**
@@ -29,7 +29,8 @@ export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify({ v: 1, ...cursor }), 'utf8').toString('base64url');
 }
 
-const invalid = (why: string) => badRequest(`The cursor is not valid (${why}); start again without one`, 'invalid_cursor');
+const invalid = (why: string) =>
+  badRequest(`The cursor is not valid (${why}); start again without one`, 'invalid_cursor');
 
 const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
 
@@ -43,10 +44,18 @@ export function decodeCursor(token: string, app: string, entity: string): PageCu
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid('not a cursor token');
   const cursor = parsed as Record<string, unknown>;
-  if (cursor.v !== 1 || !Array.isArray(cursor.after) || !isStringOrNull(cursor.sort) || !isStringOrNull(cursor.distinct)) {
+  if (
+    cursor.v !== 1 ||
+    !Array.isArray(cursor.after) ||
+    !isStringOrNull(cursor.sort) ||
+    !isStringOrNull(cursor.distinct)
+  ) {
     throw invalid('unknown format');
   }
-  if (cursor.fields !== null && !(Array.isArray(cursor.fields) && cursor.fields.every((field) => typeof field === 'string'))) {
+  if (
+    cursor.fields !== null &&
+    !(Array.isArray(cursor.fields) && cursor.fields.every((field) => typeof field === 'string'))
+  ) {
     throw invalid('unknown format');
   }
   if (cursor.app !== app || cursor.entity !== entity) throw invalid('it belongs to another entity');
@@ -73,6 +82,9 @@ export function requireSameWalk(cursor: PageWalk, request: Partial<PageWalk>): v
     request[name] !== undefined && JSON.stringify(request[name]) !== JSON.stringify(cursor[name]);
   const changed = (['q', 'sort', 'fields', 'distinct'] as const).filter(differs);
   if (changed.length > 0) {
-    throw badRequest(`A cursor carries its own ${changed.join(', ')}; pass only cursor and limit, or start a new walk`, 'cursor_mismatch');
+    throw badRequest(
+      `A cursor carries its own ${changed.join(', ')}; pass only cursor and limit, or start a new walk`,
+      'cursor_mismatch',
+    );
   }
 }

@@ -5,10 +5,11 @@ import * as expressionOperators from 'mingo/operators/expression';
 import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
-import { update } from 'mingo/updater';
 import type { Options } from 'mingo/types';
+import { update } from 'mingo/updater';
 import { compare, resolve } from 'mingo/util';
-import { HttpError, badRequest } from '../http/errors';
+
+import { badRequest, HttpError } from '../http/errors';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
 
@@ -22,12 +23,31 @@ export type RecordPredicate = (record: Record<string, unknown>) => boolean;
 type AnyRecord = Record<string, unknown>;
 
 const ALLOWED = [
-  '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$type', '$all', '$size', '$elemMatch',
-  '$mod', '$not', '$and', '$or', '$nor',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$exists',
+  '$type',
+  '$all',
+  '$size',
+  '$elemMatch',
+  '$mod',
+  '$not',
+  '$and',
+  '$or',
+  '$nor',
 ] as const;
 
 function buildContext(): Context {
-  const available = queryOperators as unknown as Record<string, (selector: string, value: unknown, options: Options) => RecordPredicate>;
+  const available = queryOperators as unknown as Record<
+    string,
+    (selector: string, value: unknown, options: Options) => RecordPredicate
+  >;
   const operators: Record<`$${string}`, (selector: string, value: unknown, options: Options) => RecordPredicate> = {};
   for (const name of ALLOWED) {
     const operator = available[name];
@@ -49,7 +69,18 @@ function buildContext(): Context {
 /** Stages, accumulators and expressions for the pipelines the emulator itself builds (sorts, aggregate()). */
 const PIPELINE_STAGES = ['$match', '$sort', '$group', '$project', '$limit', '$skip', '$addFields', '$unwind'] as const;
 const ACCUMULATORS = ['$sum', '$avg', '$min', '$max', '$addToSet', '$first'] as const;
-const EXPRESSIONS = ['$size', '$ifNull', '$toDate', '$dateTrunc', '$dateToString', '$type', '$eq', '$cond', '$isArray', '$literal'] as const;
+const EXPRESSIONS = [
+  '$size',
+  '$ifNull',
+  '$toDate',
+  '$dateTrunc',
+  '$dateToString',
+  '$type',
+  '$eq',
+  '$cond',
+  '$isArray',
+  '$literal',
+] as const;
 
 function pick(from: object, names: readonly string[]): never {
   const source = from as Record<string, unknown>;

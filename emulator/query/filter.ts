@@ -1,6 +1,6 @@
 import { badRequest } from '../http/errors';
 import { checkFieldPath, checkJsonValue, isJsonObject } from '../store/json-guard';
-import { MAX_REGEX_LENGTH, compileLinearRegex } from './linear-regex';
+import { compileLinearRegex, MAX_REGEX_LENGTH } from './linear-regex';
 
 /**
  * Validates a JSON filter against the operators the platform documents and rewrites it for the
@@ -17,10 +17,25 @@ const LOGICAL = new Set(['$and', '$or', '$nor']);
 const VALUE_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
 const LIST_OPERATORS = new Set(['$in', '$nin']);
 const TYPE_ALIASES = new Set([
-  'double', 'string', 'object', 'array', 'binData', 'undefined', 'objectId', 'bool', 'date', 'null', 'regex',
-  'int', 'long', 'decimal', 'number', 'timestamp', 'minKey', 'maxKey',
+  'double',
+  'string',
+  'object',
+  'array',
+  'binData',
+  'undefined',
+  'objectId',
+  'bool',
+  'date',
+  'null',
+  'regex',
+  'int',
+  'long',
+  'decimal',
+  'number',
+  'timestamp',
+  'minKey',
+  'maxKey',
 ]);
-
 
 const invalid = (message: string) => badRequest(message, 'invalid_filter');
 
@@ -33,13 +48,19 @@ function checkType(operand: unknown, path: string): unknown {
   const valid = (alias: unknown) =>
     (typeof alias === 'string' && TYPE_ALIASES.has(alias)) || (typeof alias === 'number' && Number.isInteger(alias));
   const all = Array.isArray(operand) ? operand : [operand];
-  if (all.length === 0 || !all.every(valid)) throw invalid(`$type on "${path}" needs a BSON type name or number (or a list of them)`);
+  if (all.length === 0 || !all.every(valid))
+    throw invalid(`$type on "${path}" needs a BSON type name or number (or a list of them)`);
   return operand;
 }
 
 function checkMod(operand: unknown, path: string): unknown {
   const [divisor, remainder] = requireArray('$mod', operand, path);
-  if (!(Array.isArray(operand) && operand.length === 2) || typeof divisor !== 'number' || typeof remainder !== 'number' || divisor === 0) {
+  if (
+    !(Array.isArray(operand) && operand.length === 2) ||
+    typeof divisor !== 'number' ||
+    typeof remainder !== 'number' ||
+    divisor === 0
+  ) {
     throw invalid(`$mod on "${path}" needs [divisor, remainder] with a non-zero divisor`);
   }
   return operand;
@@ -48,7 +69,8 @@ function checkMod(operand: unknown, path: string): unknown {
 function rewriteRegex(condition: Record<string, unknown>, path: string): Record<string, unknown> {
   const pattern = condition.$regex;
   const options = condition.$options ?? '';
-  if (typeof pattern !== 'string') throw invalid(`$regex on "${path}" needs a string (at most ${MAX_REGEX_LENGTH} characters)`);
+  if (typeof pattern !== 'string')
+    throw invalid(`$regex on "${path}" needs a string (at most ${MAX_REGEX_LENGTH} characters)`);
   if (typeof options !== 'string') throw invalid(`$options on "${path}" must be a string`);
   compileLinearRegex({ pattern, options }, path);
   return { pattern, options };
@@ -71,14 +93,19 @@ function rewriteOperators(condition: Record<string, unknown>, path: string, dept
       if (typeof operand !== 'boolean') throw invalid(`$exists on "${path}" needs true or false`);
       out[operator] = operand;
     } else if (operator === '$size') {
-      if (typeof operand !== 'number' || !Number.isInteger(operand) || operand < 0) throw invalid(`$size on "${path}" needs a non-negative integer`);
+      if (typeof operand !== 'number' || !Number.isInteger(operand) || operand < 0)
+        throw invalid(`$size on "${path}" needs a non-negative integer`);
       out[operator] = operand;
     } else if (operator === '$type') {
       out[operator] = checkType(operand, path);
     } else if (operator === '$mod') {
       out[operator] = checkMod(operand, path);
     } else if (operator === '$not') {
-      if (!isJsonObject(operand) || !Object.keys(operand).every((key) => key.startsWith('$')) || Object.keys(operand).length === 0) {
+      if (
+        !isJsonObject(operand) ||
+        !Object.keys(operand).every((key) => key.startsWith('$')) ||
+        Object.keys(operand).length === 0
+      ) {
         throw invalid(`$not on "${path}" needs an operator object such as { "$regex": "..." }`);
       }
       out[operator] = rewriteOperators(operand, path, depth + 1);
@@ -151,6 +178,7 @@ export function rewriteFilterForEngine(filter: unknown): Criteria {
  * documents), validated and rewritten like a filter so that `$regex` there is linear too.
  */
 export function rewritePullCondition(path: string, condition: unknown): unknown {
-  if (isJsonObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$'))) return rewriteFilter(condition, 1);
+  if (isJsonObject(condition) && !Object.keys(condition).some((key) => key.startsWith('$')))
+    return rewriteFilter(condition, 1);
   return rewriteCondition(path, condition, 1);
 }

@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSException } from 're2js';
+
 import { badRequest } from '../http/errors';
 
 /**
@@ -34,7 +35,8 @@ export function compileLinearRegex(spec: LinearRegexSpec, path: string): LinearM
   let flags = 0;
   for (const letter of spec.options) {
     const bit = FLAG_BITS.get(letter);
-    if (bit === undefined) throw badRequest(`$options on "${path}" may only hold the flags i, m, s, u`, 'invalid_filter');
+    if (bit === undefined)
+      throw badRequest(`$options on "${path}" may only hold the flags i, m, s, u`, 'invalid_filter');
     flags |= bit;
   }
   let compiled: RE2JS;
@@ -42,7 +44,11 @@ export function compileLinearRegex(spec: LinearRegexSpec, path: string): LinearM
     compiled = RE2JS.compile(spec.pattern, flags);
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
-    throw badRequest(`$regex on "${path}" is not a valid pattern for the linear-time engine`, 'invalid_filter', error.message);
+    throw badRequest(
+      `$regex on "${path}" is not a valid pattern for the linear-time engine`,
+      'invalid_filter',
+      error.message,
+    );
   }
   return { exec: (input) => (compiled.test(input) ? [input] : null) };
 }

@@ -1,6 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { callerFromToken, checkAppAccess, isPrivileged, maySeeConversation, normaliseToken, type Caller } from '../auth/caller';
+
+import {
+  callerFromToken,
+  checkAppAccess,
+  isPrivileged,
+  maySeeConversation,
+  normaliseToken,
+  type Caller,
+} from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
 import { HttpError } from '../http/errors';
 
@@ -79,9 +87,11 @@ function checkEntityRoom(context: EmulatorContext, state: SocketState, room: str
   const [, appId, entity] = parts as [string, string, string];
   if (!context.apps.has(appId)) throw new JoinRefused(`Unknown app ${appId}`, 'app_not_found');
   if (appId !== state.appId) throw new JoinRefused('This room belongs to another app', 'forbidden_room');
-  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(entity)) throw new JoinRefused(`"${entity}" is not a valid entity name`, 'invalid_entity');
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(entity))
+    throw new JoinRefused(`"${entity}" is not a valid entity name`, 'invalid_entity');
   const caller = currentCaller(context, state);
-  if (entity === 'User' && !isPrivileged(caller)) throw new JoinRefused('Only admins and the service role may follow users', 'admin_required');
+  if (entity === 'User' && !isPrivileged(caller))
+    throw new JoinRefused('Only admins and the service role may follow users', 'admin_required');
 }
 
 function checkConversationRoom(context: EmulatorContext, state: SocketState, room: string): void {
@@ -105,7 +115,8 @@ function checkJoin(context: EmulatorContext, socket: RealtimeSocket, room: unkno
   if (typeof room !== 'string' || room === '' || room.length > MAX_ROOM_LENGTH) {
     throw new JoinRefused(`A room must be a string of 1 to ${MAX_ROOM_LENGTH} characters`, 'invalid_room');
   }
-  if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new JoinRefused(`A socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`, 'too_many_rooms');
+  if (socket.rooms.size > MAX_ROOMS_PER_SOCKET)
+    throw new JoinRefused(`A socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`, 'too_many_rooms');
   checkRoom(context, socket.data, room);
   return room;
 }
@@ -171,7 +182,11 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
         void socket.join(checkJoin(context, socket, room));
       } catch (error) {
         if (!(error instanceof JoinRefused)) throw error;
-        socket.emit('error', { message: error.message, code: error.code, room: typeof room === 'string' ? room : null });
+        socket.emit('error', {
+          message: error.message,
+          code: error.code,
+          room: typeof room === 'string' ? room : null,
+        });
       }
     });
     socket.on('leave', (room: unknown) => {

@@ -1,10 +1,17 @@
 import { optionalString } from '../auth/accounts';
-import { authorize, conversationOwnerId, creatorOf, maySeeConversation, requireSignedIn, type Caller } from '../auth/caller';
+import {
+  authorize,
+  conversationOwnerId,
+  creatorOf,
+  maySeeConversation,
+  requireSignedIn,
+  type Caller,
+} from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
@@ -22,7 +29,8 @@ const MAX_MESSAGES = 10_000;
 function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): AgentConversation {
   const conversation = context.store.findConversation(app.id, id);
   // A conversation of someone else is reported as missing, not as forbidden: ids stay private.
-  if (!conversation || !maySeeConversation(caller, conversation)) throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
+  if (!conversation || !maySeeConversation(caller, conversation))
+    throw notFound(`Conversation ${id.slice(0, 100)} not found`, 'conversation_not_found');
   return conversation;
 }
 
@@ -45,25 +53,51 @@ function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: str
   if (content.trim() === '' && (fileUrls === undefined || fileUrls.length === 0)) {
     throw badRequest('A message needs content or file_urls', 'empty_message');
   }
-  const message: AgentMessage = { id: newId(), role, content, ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }), created_date: nowIso };
+  const message: AgentMessage = {
+    id: newId(),
+    role,
+    content,
+    ...(fileUrls === undefined ? {} : { file_urls: fileUrls as string[] }),
+    created_date: nowIso,
+  };
   checkStoredJson(message, 'The message');
   return message;
 }
 
-async function appendMessage(context: EmulatorContext, conversation: AgentConversation, message: AgentMessage): Promise<void> {
-  if (conversation.messages.length >= MAX_MESSAGES) throw badRequest(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
+async function appendMessage(
+  context: EmulatorContext,
+  conversation: AgentConversation,
+  message: AgentMessage,
+): Promise<void> {
+  if (conversation.messages.length >= MAX_MESSAGES)
+    throw badRequest(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
   conversation.messages.push(message);
   conversation.updated_date = message.created_date;
   await context.store.commit();
   context.realtime.conversationChanged(conversation, message);
 }
 
-function respondInBackground(context: EmulatorContext, app: AppConfig, conversation: AgentConversation, message: AgentMessage): void {
+function respondInBackground(
+  context: EmulatorContext,
+  app: AppConfig,
+  conversation: AgentConversation,
+  message: AgentMessage,
+): void {
   context.runInBackground(async () => {
-    const reply = await context.responder({ appId: app.id, conversation: structuredClone(conversation), message: { ...message } });
+    const reply = await context.responder({
+      appId: app.id,
+      conversation: structuredClone(conversation),
+      message: { ...message },
+    });
     if (reply === null) return;
-    if (typeof reply.content !== 'string') throw new Error('the agent responder returned a reply without string content');
-    await appendMessage(context, conversation, { id: newId(), role: 'assistant', content: reply.content, created_date: context.nowIso() });
+    if (typeof reply.content !== 'string')
+      throw new Error('the agent responder returned a reply without string content');
+    await appendMessage(context, conversation, {
+      id: newId(),
+      role: 'assistant',
+      content: reply.content,
+      created_date: context.nowIso(),
+    });
   });
 }
 
@@ -98,8 +132,13 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', base, (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     requireSignedIn(caller);
-    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) => maySeeConversation(caller, conversation));
-    return jsonReply(200, runListQuery(visible as unknown as Record<string, unknown>[], parseListQuery(request.url.searchParams)));
+    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) =>
+      maySeeConversation(caller, conversation),
+    );
+    return jsonReply(
+      200,
+      runListQuery(visible as unknown as Record<string, unknown>[], parseListQuery(request.url.searchParams)),
+    );
   });
 
   router.add('POST', base, async (request) => {
@@ -110,7 +149,8 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
     if (agentName === undefined || !AGENT_NAME.test(agentName)) {
       throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
-    if (body.metadata !== undefined && !isPlainObject(body.metadata)) throw badRequest('metadata must be an object', 'invalid_metadata');
+    if (body.metadata !== undefined && !isPlainObject(body.metadata))
+      throw badRequest('metadata must be an object', 'invalid_metadata');
     // Same limits as a record: too deep a value would break every later write of this app's conversations.
     if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');
     const now = context.nowIso();
@@ -139,6 +179,10 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
   router.add('POST', `${base}/:id/messages`, (request) => addMessage(context, request));
   router.add('POST', `${base}/v2/:id/messages`, (request) => addMessage(context, request));
 
-  router.add('GET', '/api/apps/:appId/agents/:agent/whatsapp', (request) => notAvailablePage(context, request, 'WhatsApp'));
-  router.add('GET', '/api/apps/:appId/agents/:agent/telegram', (request) => notAvailablePage(context, request, 'Telegram'));
+  router.add('GET', '/api/apps/:appId/agents/:agent/whatsapp', (request) =>
+    notAvailablePage(context, request, 'WhatsApp'),
+  );
+  router.add('GET', '/api/apps/:appId/agents/:agent/telegram', (request) =>
+    notAvailablePage(context, request, 'Telegram'),
+  );
 }

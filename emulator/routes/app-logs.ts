@@ -17,7 +17,8 @@ const PAGE_NAME = /^[^\u0000-\u001f\u007f]{1,200}$/;
 
 function parseCount(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw badRequest(`${name} must be an integer from 0 to ${max}`, `invalid_${name}`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw badRequest(`${name} must be an integer from 0 to ${max}`, `invalid_${name}`);
   return Number(raw);
 }
 
@@ -26,8 +27,12 @@ function selectVisits(visits: readonly PageVisit[], params: URLSearchParams): Pa
   const user = params.get('user_id');
   const from = params.get('from');
   const to = params.get('to');
-  for (const [name, value] of [['from', from], ['to', to]] as const) {
-    if (value !== null && Number.isNaN(Date.parse(value))) throw badRequest(`${name} must be a date`, `invalid_${name}`);
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value !== null && Number.isNaN(Date.parse(value)))
+      throw badRequest(`${name} must be a date`, `invalid_${name}`);
   }
   return visits.filter(
     (visit) =>
@@ -43,7 +48,8 @@ export function registerAppLogRoutes(router: Router, context: EmulatorContext): 
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     const user = requireUser(caller);
     const pageName = request.params.pageName as string;
-    if (!PAGE_NAME.test(pageName)) throw badRequest('The page name must be 1 to 200 printable characters', 'invalid_page_name');
+    if (!PAGE_NAME.test(pageName))
+      throw badRequest('The page name must be 1 to 200 printable characters', 'invalid_page_name');
     await readRawBody(request.raw, context.bodyLimitBytes);
     const visit: PageVisit = {
       id: newId(),

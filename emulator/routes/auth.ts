@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+
 import {
-  OTP_MAX_ATTEMPTS,
   accountById,
   createAccount,
   dropTicketsOf,
@@ -9,6 +9,7 @@ import {
   issueTicket,
   joinOnLogin,
   optionalString,
+  OTP_MAX_ATTEMPTS,
   pendingOtp,
   requireEmail,
   requireString,
@@ -21,9 +22,9 @@ import { sessionCookie, sessionFromCookie } from '../auth/sessions';
 import { secretsEqual, sha256Hex } from '../auth/tokens';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
-import { HttpError, badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import type { Account, AppConfig } from '../types';
 
 /**
@@ -31,9 +32,14 @@ import type { Account, AppConfig } from '../types';
  * the app's access gate: they are how a visitor gets through it.
  */
 
-const GENERIC_RESET_ANSWER = { message: 'If an account exists for this address, an e-mail with a reset token was sent.' };
+const GENERIC_RESET_ANSWER = {
+  message: 'If an account exists for this address, an e-mail with a reset token was sent.',
+};
 
-async function readAuthBody(context: EmulatorContext, request: RouteRequest): Promise<{ app: AppConfig; body: Record<string, unknown> }> {
+async function readAuthBody(
+  context: EmulatorContext,
+  request: RouteRequest,
+): Promise<{ app: AppConfig; body: Record<string, unknown> }> {
   const app = requireApp(context, request.params.appId as string);
   checkAppHeader(request.headers, app.id);
   return { app, body: await readJsonObject(request.raw, context.bodyLimitBytes) };
@@ -63,14 +69,23 @@ export interface CompletedLogin {
  * Logs an account into an app (joining it when the app admits anyone) and answers like the
  * platform. The token joins the caller's live session (from its cookie) or a new one.
  */
-export async function completeLogin(context: EmulatorContext, app: AppConfig, account: Account, headers: IncomingHttpHeaders): Promise<CompletedLogin> {
+export async function completeLogin(
+  context: EmulatorContext,
+  app: AppConfig,
+  account: Account,
+  headers: IncomingHttpHeaders,
+): Promise<CompletedLogin> {
   const membership = joinOnLogin(context, app, account);
   if (membership.created) await context.store.commit();
-  if (membership.created && membership.record) context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
+  if (membership.created && membership.record)
+    context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
   const existing = sessionFromCookie(headers);
   const sessionId = existing !== null && !context.sessions.isEnded(existing) ? existing : context.sessions.start();
   return {
-    body: { access_token: issueAccessToken(context, app, account, sessionId), user: userView(account, membership.record) },
+    body: {
+      access_token: issueAccessToken(context, app, account, sessionId),
+      user: userView(account, membership.record),
+    },
     cookie: sessionCookie(sessionId),
   };
 }
@@ -101,13 +116,21 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     account.full_name = fullName;
     issueOtp(context, app, account);
     await context.store.commit();
-    return jsonReply(200, { message: 'A verification code was sent to your e-mail address', email, requires_verification: true });
+    return jsonReply(200, {
+      message: 'A verification code was sent to your e-mail address',
+      email,
+      requires_verification: true,
+    });
   });
 
   router.add('POST', '/api/apps/:appId/auth/verify-otp', async (request) => {
     const { app, body } = await readAuthBody(context, request);
     const email = requireEmail(body.email);
-    const code = requireString(typeof body.otp_code === 'number' ? String(body.otp_code) : body.otp_code, 'otp_code', 20);
+    const code = requireString(
+      typeof body.otp_code === 'number' ? String(body.otp_code) : body.otp_code,
+      'otp_code',
+      20,
+    );
     const pending = pendingOtp(context, email);
     const account = context.store.findAccountByEmail(email);
     if (!pending || !account || pending.app_id !== app.id) {
@@ -195,6 +218,9 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     // Older tokens stop working; the caller gets a fresh one so it stays logged in.
     caller.account.token_version += 1;
     await context.store.commit();
-    return jsonReply(200, { message: 'Password changed', access_token: issueAccessToken(context, app, caller.account, caller.sessionId) });
+    return jsonReply(200, {
+      message: 'Password changed',
+      access_token: issueAccessToken(context, app, caller.account, caller.sessionId),
+    });
   });
 }

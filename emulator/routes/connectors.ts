@@ -2,7 +2,7 @@ import { authorize, requireAdmin, requireUser } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { CONNECTOR_ERROR_HEADER } from '../http/cors';
 import { HttpError } from '../http/errors';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 
 /**
  * Connectors (OAuth connections to third-party services) need the hosted platform and the
@@ -34,9 +34,17 @@ export function registerConnectorRoutes(router: Router, context: EmulatorContext
     throw declined(what);
   };
   router.add('GET', `${base}/external-auth/tokens/:integrationType`, asService('A connector access token'));
-  router.add('GET', `${base}/external-auth/tokens/connectors/:connectorId`, asService('A workspace connector connection'));
+  router.add(
+    'GET',
+    `${base}/external-auth/tokens/connectors/:connectorId`,
+    asService('A workspace connector connection'),
+  );
   router.add('POST', `${base}/connectors/:integrationType/call`, asService('A connector API call'));
   router.add('GET', `${base}/app-user-auth/connectors/:connectorId/token`, asUser('An app-user connector token'));
-  router.add('POST', `${base}/app-user-auth/connectors/:connectorId/initiate`, asUser('Connecting an app-user connector'));
+  router.add(
+    'POST',
+    `${base}/app-user-auth/connectors/:connectorId/initiate`,
+    asUser('Connecting an app-user connector'),
+  );
   router.add('DELETE', `${base}/app-user-auth/connectors/:connectorId`, asUser('Disconnecting an app-user connector'));
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
+
 import { authorize } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import type { CustomIntegrationOperation } from '../function-types';
 import { isPlainObject, readOptionalJsonObject } from '../http/body';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
 import { ownValue } from '../util/own';
@@ -17,8 +18,16 @@ import { findModule, functionUser, withTimeout } from './functions';
 
 const NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
-async function loadOperation(functionsDir: string | null, slug: string, operationId: string): Promise<CustomIntegrationOperation> {
-  const missing = () => notFound(`Custom integration ${slug.slice(0, 100)}.${operationId.slice(0, 100)} not found`, 'integration_not_found');
+async function loadOperation(
+  functionsDir: string | null,
+  slug: string,
+  operationId: string,
+): Promise<CustomIntegrationOperation> {
+  const missing = () =>
+    notFound(
+      `Custom integration ${slug.slice(0, 100)}.${operationId.slice(0, 100)} not found`,
+      'integration_not_found',
+    );
   if (!functionsDir || !NAME.test(slug) || !NAME.test(operationId)) throw missing();
   const file = await findModule(path.join(functionsDir, 'integrations'), slug);
   if (!file) throw missing();
@@ -72,12 +81,17 @@ export function registerCustomIntegrationRoutes(router: Router, context: Emulato
       serviceRole: caller.kind === 'service',
     };
     try {
-      const result = await withTimeout(Promise.resolve().then(() => operation(input)), `${slug}.${operationId}`);
+      const result = await withTimeout(
+        Promise.resolve().then(() => operation(input)),
+        `${slug}.${operationId}`,
+      );
       return jsonReply(200, await toCallResult(result));
     } catch (error) {
       if (error instanceof HttpError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      throw new HttpError(502, `Custom integration ${slug}.${operationId} failed: ${message}`, { code: 'integration_error' });
+      throw new HttpError(502, `Custom integration ${slug}.${operationId} failed: ${message}`, {
+        code: 'integration_error',
+      });
     }
   });
 }

@@ -11,7 +11,14 @@ import type { Router } from '../http/router';
  * like the Firebase and Supabase emulators' admin endpoints, are meant for a local port.
  */
 
-const RESERVED_EVENTS = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener']);
+const RESERVED_EVENTS = new Set([
+  'connect',
+  'connect_error',
+  'disconnect',
+  'disconnecting',
+  'newListener',
+  'removeListener',
+]);
 
 export function registerEmulatorToolRoutes(router: Router, context: EmulatorContext): void {
   router.add('GET', '/api/_emulator/health', () =>
@@ -46,7 +53,8 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
     if (typeof event !== 'string' || event === '' || event.length > 100) {
       throw badRequest('event must be a non-empty string of at most 100 characters', 'invalid_event');
     }
-    if (RESERVED_EVENTS.has(event)) throw badRequest(`"${event}" is reserved by socket.io and cannot be emitted`, 'reserved_event');
+    if (RESERVED_EVENTS.has(event))
+      throw badRequest(`"${event}" is reserved by socket.io and cannot be emitted`, 'reserved_event');
     if (!('payload' in body)) throw badRequest('payload is required (it may be null)', 'missing_payload');
     const delivered = context.realtime.emitRaw(room, event, body.payload);
     return jsonReply(200, { room, event, delivered });

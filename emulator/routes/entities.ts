@@ -3,14 +3,24 @@ import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonBody, readJsonObject, readMultipart } from '../http/body';
 import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { compileFilter } from '../query/engine';
 import { parseCsvRecords } from '../store/csv';
 import { parseListQuery, runListQuery } from '../store/query';
 import { requireRecordList, userFields } from '../store/records';
 import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
 import { registerEntityReadRoutes } from './entity-reads';
-import { findRecord, insertAll, mayRead, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish } from './entity-scope';
+import {
+  findRecord,
+  insertAll,
+  mayRead,
+  mergeUpdate,
+  readable,
+  refuseUserCreation,
+  requireWriter,
+  scope,
+  storeAndPublish,
+} from './entity-scope';
 
 /**
  * The generic entity API. Any entity name works. Everyone who passes the app's access gate may read;
@@ -28,7 +38,8 @@ async function readImportFile(context: EmulatorContext, request: RouteRequest): 
   if (!(file instanceof Blob)) throw badRequest('Import expects a multipart upload with a "file" part', 'missing_file');
   const name = file instanceof File ? file.name.toLowerCase() : '';
   const text = await file.text();
-  if (name.endsWith('.csv') || file.type === 'text/csv') return requireRecordList(parseCsvRecords(text), 'The CSV file');
+  if (name.endsWith('.csv') || file.type === 'text/csv')
+    return requireRecordList(parseCsvRecords(text), 'The CSV file');
   if (name.endsWith('.json') || file.type === 'application/json') {
     let parsed: unknown;
     try {
@@ -112,7 +123,11 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     }
     const matches = compileFilter(body);
     const doomed = target.list().filter((record) => matches(record));
-    await storeAndPublish(context, target, doomed.map((record) => ({ type: 'delete', record })));
+    await storeAndPublish(
+      context,
+      target,
+      doomed.map((record) => ({ type: 'delete', record })),
+    );
     return jsonReply(200, { success: true, deleted: doomed.length });
   });
 }

@@ -9,7 +9,17 @@ import { checkFieldPath } from '../store/json-guard';
 import { buildRecord, userFields } from '../store/records';
 import { prepareUpdate } from '../store/update-operators';
 import type { EntityRecord } from '../types';
-import { findRecord, mergeUpdate, readable, refuseUserCreation, requireWriter, scope, storeAndPublish, type EntityScope, type RecordChange } from './entity-scope';
+import {
+  findRecord,
+  mergeUpdate,
+  readable,
+  refuseUserCreation,
+  requireWriter,
+  scope,
+  storeAndPublish,
+  type EntityScope,
+  type RecordChange,
+} from './entity-scope';
 
 /**
  * Writes of @base44/sdk 0.8.50 on many records at once: `updateMany` (MongoDB update operators on
@@ -22,13 +32,15 @@ const MAX_PER_CALL = 500;
 
 function requireList(value: unknown, what: string): unknown[] {
   if (!Array.isArray(value)) throw badRequest(`${what} must be a JSON array`, 'invalid_body');
-  if (value.length > MAX_PER_CALL) throw badRequest(`${what} may hold at most ${MAX_PER_CALL} records per call`, 'too_many_records');
+  if (value.length > MAX_PER_CALL)
+    throw badRequest(`${what} may hold at most ${MAX_PER_CALL} records per call`, 'too_many_records');
   return value;
 }
 
 /** updateMany and upsert write through operators or keys that bypass the User rules: not for User. */
 function refuseForUsers(target: EntityScope, call: string): void {
-  if (target.entity === 'User') throw forbidden(`${call} is not available for users; update them one by one`, 'use_user_routes');
+  if (target.entity === 'User')
+    throw forbidden(`${call} is not available for users; update them one by one`, 'use_user_routes');
 }
 
 function keyOf(record: Record<string, unknown>, keys: readonly string[]): string | null {
@@ -50,7 +62,8 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     requireWriter(target);
     refuseForUsers(target, 'updateMany');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
-    if (!isPlainObject(body) || !isPlainObject(body.query)) throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
+    if (!isPlainObject(body) || !isPlainObject(body.query))
+      throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
     const matches = compileFilter(body.query);
     const modifier = prepareUpdate(body.data, context.nowIso());
     const matching = readable(target).filter((record) => matches(record));
@@ -58,7 +71,16 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const changes: RecordChange[] = batch.map((record) => {
       const changed = applyUpdateOperators(record, modifier);
       const fields = userFields(changed, `Record ${record.id}`);
-      return { type: 'update', record: { ...fields, id: record.id, created_date: record.created_date, updated_date: context.nowIso(), created_by: record.created_by } };
+      return {
+        type: 'update',
+        record: {
+          ...fields,
+          id: record.id,
+          created_date: record.created_date,
+          updated_date: context.nowIso(),
+          created_by: record.created_by,
+        },
+      };
     });
     await storeAndPublish(context, target, changes);
     return jsonReply(200, { success: true, updated: changes.length, has_more: matching.length > batch.length });
@@ -67,17 +89,22 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
   router.add('PUT', `${base}/bulk`, async (request) => {
     const target = scope(context, request);
     requireSignedIn(target.caller);
-    if (target.entity === 'User' && !isPrivileged(target.caller)) throw forbidden('Only admins and the service role manage users', 'admin_required');
+    if (target.entity === 'User' && !isPrivileged(target.caller))
+      throw forbidden('Only admins and the service role manage users', 'admin_required');
     const items = requireList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk update body');
     const seen = new Set<string>();
     const changes: RecordChange[] = items.map((item, index) => {
-      if (!isPlainObject(item) || typeof item.id !== 'string') throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
+      if (!isPlainObject(item) || typeof item.id !== 'string')
+        throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
       if (seen.has(item.id)) throw badRequest(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
       seen.add(item.id);
       return { type: 'update', record: mergeUpdate(context, target, findRecord(target, item.id), item) };
     });
     await storeAndPublish(context, target, changes);
-    return jsonReply(200, changes.map((change) => change.record));
+    return jsonReply(
+      200,
+      changes.map((change) => change.record),
+    );
   });
 
   router.add('POST', `${base}/upsert`, async (request) => {
@@ -101,12 +128,18 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       if (key === null) throw badRequest(`Record ${index} lacks a value for the key ${keys.join(', ')}`, 'missing_key');
       const before = written.get(key);
       const current = before?.record ?? existing.get(key);
-      const record = current ? { ...current, ...fields, updated_date: context.nowIso() } : buildRecord(fields, creatorOf(target.caller), context.nowIso());
+      const record = current
+        ? { ...current, ...fields, updated_date: context.nowIso() }
+        : buildRecord(fields, creatorOf(target.caller), context.nowIso());
       written.set(key, { type: before?.type ?? (current ? 'update' : 'create'), record });
     });
     const changes = [...written.values()];
     await storeAndPublish(context, target, changes);
     const created = changes.filter((change) => change.type === 'create').length;
-    return jsonReply(200, { created, updated: changes.length - created, records: changes.map((change) => change.record) });
+    return jsonReply(200, {
+      created,
+      updated: changes.length - created,
+      records: changes.map((change) => change.record),
+    });
   });
 }

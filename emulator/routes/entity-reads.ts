@@ -2,14 +2,14 @@ import type { EmulatorContext } from '../context';
 import { readJsonBody } from '../http/body';
 import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { decodeCursor, encodeCursor, requireSameWalk, type PageWalk } from '../query/cursor';
 import { compileFilter } from '../query/engine';
+import { runAggregate } from '../store/aggregate';
 import { checkFieldPath } from '../store/json-guard';
 import { distinctPage, recordPage, walkKeys } from '../store/pages';
 import { parseCount, parseFields, parseFilterParam, parseJsonParam } from '../store/query';
 import { parseSort } from '../store/sort';
-import { runAggregate } from '../store/aggregate';
 import { readable, scope } from './entity-scope';
 
 /**
@@ -23,7 +23,11 @@ const MAX_DISTINCT_LIMIT = 1000;
 const DEFAULT_SORT = '-created_date';
 
 /** What this request asks for; with a cursor, the walk comes from the token instead. */
-function requestedWalk(request: RouteRequest, app: string, entity: string): { walk: PageWalk; after: unknown[] | null } {
+function requestedWalk(
+  request: RouteRequest,
+  app: string,
+  entity: string,
+): { walk: PageWalk; after: unknown[] | null } {
   const params = request.url.searchParams;
   const given: Partial<PageWalk> = {};
   const q = parseJsonParam('q', params.get('q'));
@@ -39,7 +43,14 @@ function requestedWalk(request: RouteRequest, app: string, entity: string): { wa
     // distinct are checked where they are used).
     return { walk: { ...cursor, fields: cursor.fields && parseFields(cursor.fields.join(',')) }, after: cursor.after };
   }
-  const walk: PageWalk = { app, entity, q: given.q ?? null, sort: given.sort ?? null, fields: given.fields ?? null, distinct: given.distinct ?? null };
+  const walk: PageWalk = {
+    app,
+    entity,
+    q: given.q ?? null,
+    sort: given.sort ?? null,
+    fields: given.fields ?? null,
+    distinct: given.distinct ?? null,
+  };
   return { walk, after: null };
 }
 
@@ -57,15 +68,25 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
     const params = request.url.searchParams;
     if (walk.distinct !== null) {
       const field = checkFieldPath(walk.distinct, 'The distinct field', 'invalid_distinct');
-      const limit = parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_DISTINCT_LIMIT) || DEFAULT_PAGE_LIMIT;
+      const limit =
+        parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_DISTINCT_LIMIT) || DEFAULT_PAGE_LIMIT;
       const page = distinctPage(readable(target), { filter, field, limit, after });
-      return jsonReply(200, { items: page.items, next_cursor: page.last && encodeCursor({ ...walk, after: page.last }), has_more: page.has_more });
+      return jsonReply(200, {
+        items: page.items,
+        next_cursor: page.last && encodeCursor({ ...walk, after: page.last }),
+        has_more: page.has_more,
+      });
     }
     const keys = walkKeys(parseSort(walk.sort || DEFAULT_SORT));
-    if (after !== null && after.length !== keys.length) throw badRequest('The cursor does not fit its sort; start again without one', 'invalid_cursor');
+    if (after !== null && after.length !== keys.length)
+      throw badRequest('The cursor does not fit its sort; start again without one', 'invalid_cursor');
     const limit = parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT) || DEFAULT_PAGE_LIMIT;
     const page = recordPage(readable(target), { filter, keys, fields: walk.fields, limit, after });
-    return jsonReply(200, { items: page.items, next_cursor: page.last && encodeCursor({ ...walk, after: page.last }), has_more: page.has_more });
+    return jsonReply(200, {
+      items: page.items,
+      next_cursor: page.last && encodeCursor({ ...walk, after: page.last }),
+      has_more: page.has_more,
+    });
   });
 
   router.add('POST', `${base}/aggregate`, async (request) => {

@@ -47,7 +47,10 @@ export function requireWriter(target: EntityScope): void {
 
 export function refuseUserCreation(target: EntityScope): void {
   if (target.entity === 'User') {
-    throw forbidden('Users are added by registration, login or invitation (users/invite-user), not created directly', 'use_invite');
+    throw forbidden(
+      'Users are added by registration, login or invitation (users/invite-user), not created directly',
+      'use_invite',
+    );
   }
 }
 
@@ -66,10 +69,18 @@ export function mayRead(target: EntityScope, record: EntityRecord): boolean {
   return target.caller.kind === 'user' && target.caller.account.id === record.id;
 }
 
-export async function insertAll(context: EmulatorContext, target: EntityScope, items: Record<string, unknown>[]): Promise<EntityRecord[]> {
+export async function insertAll(
+  context: EmulatorContext,
+  target: EntityScope,
+  items: Record<string, unknown>[],
+): Promise<EntityRecord[]> {
   const createdBy = creatorOf(target.caller);
   const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
-  await storeAndPublish(context, target, created.map((record) => ({ type: 'create', record })));
+  await storeAndPublish(
+    context,
+    target,
+    created.map((record) => ({ type: 'create', record })),
+  );
   return created;
 }
 
@@ -79,7 +90,11 @@ export interface RecordChange {
 }
 
 /** Writes the changes, waits until they are durable, then tells real-time about every one of them. */
-export async function storeAndPublish(context: EmulatorContext, target: EntityScope, changes: readonly RecordChange[]): Promise<void> {
+export async function storeAndPublish(
+  context: EmulatorContext,
+  target: EntityScope,
+  changes: readonly RecordChange[],
+): Promise<void> {
   if (changes.length === 0) return;
   const records = context.store.collection(target.app.id, target.entity);
   for (const { type, record } of changes) {
@@ -91,7 +106,12 @@ export async function storeAndPublish(context: EmulatorContext, target: EntitySc
 }
 
 /** An update as `update()` does it: merge the given fields (User: only what the caller may change). */
-export function mergeUpdate(context: EmulatorContext, target: EntityScope, record: EntityRecord, body: Record<string, unknown>): EntityRecord {
+export function mergeUpdate(
+  context: EmulatorContext,
+  target: EntityScope,
+  record: EntityRecord,
+  body: Record<string, unknown>,
+): EntityRecord {
   if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
   return { ...record, ...userFields(body), updated_date: context.nowIso() };
 }

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+
 import { authorize, bearerToken } from '../auth/caller';
 import { secretsEqual } from '../auth/tokens';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readRawBody } from '../http/body';
 import { badRequest } from '../http/errors';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { functionUser, runFunction } from './functions';
 
 /**
@@ -28,7 +29,10 @@ function appIdOf(context: EmulatorContext, headers: IncomingHttpHeaders): string
   }
   const [only, ...others] = context.apps.keys();
   if (only !== undefined && others.length === 0) return only;
-  throw badRequest('functions.fetch cannot tell the app: send an X-App-Id header or an access token of the app', 'app_required');
+  throw badRequest(
+    'functions.fetch cannot tell the app: send an X-App-Id header or an access token of the app',
+    'app_required',
+  );
 }
 
 function webHeaders(headers: IncomingHttpHeaders): Headers {
@@ -55,10 +59,20 @@ async function fetchFunction(context: EmulatorContext, request: RouteRequest) {
   const name = request.params.name as string;
   const subpath = request.params['*'] ?? '';
   return runFunction(context, app, name, async () => {
-    const body = request.method === 'GET' || request.method === 'HEAD' ? Buffer.alloc(0) : await readRawBody(request.raw, context.bodyLimitBytes);
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? Buffer.alloc(0)
+        : await readRawBody(request.raw, context.bodyLimitBytes);
     const headers = webHeaders(request.headers);
-    const url = new URL(`/api/functions/${encodeURIComponent(name)}/${subpath}${request.url.search}`, context.baseUrl());
-    const web = new Request(url, { method: request.method, headers, ...(body.length > 0 ? { body: Uint8Array.from(body) } : {}) });
+    const url = new URL(
+      `/api/functions/${encodeURIComponent(name)}/${subpath}${request.url.search}`,
+      context.baseUrl(),
+    );
+    const web = new Request(url, {
+      method: request.method,
+      headers,
+      ...(body.length > 0 ? { body: Uint8Array.from(body) } : {}),
+    });
     return {
       appId: app.id,
       payload: jsonPayload(body, headers),

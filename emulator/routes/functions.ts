@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+
 import { authorize, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import type { FunctionContext, FunctionHandler, FunctionUser } from '../function-types';
@@ -36,7 +37,9 @@ function isFunction(value: unknown): value is FunctionHandler {
 function pickHandler(module: unknown): FunctionHandler | null {
   const candidates: unknown[] = [];
   const record = (value: unknown): Record<string, unknown> | null =>
-    (typeof value === 'object' || typeof value === 'function') && value !== null ? (value as Record<string, unknown>) : null;
+    (typeof value === 'object' || typeof value === 'function') && value !== null
+      ? (value as Record<string, unknown>)
+      : null;
   const top = record(module);
   const inner = record(top?.default);
   candidates.push(top?.default, top?.handler, inner?.default, inner?.handler);
@@ -74,7 +77,12 @@ export function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new HttpError(504, `Function ${name} did not finish within ${FUNCTION_TIMEOUT_MS / 1000} s`, { code: 'function_timeout' })),
+      () =>
+        reject(
+          new HttpError(504, `Function ${name} did not finish within ${FUNCTION_TIMEOUT_MS / 1000} s`, {
+            code: 'function_timeout',
+          }),
+        ),
       FUNCTION_TIMEOUT_MS,
     );
   });
@@ -93,11 +101,16 @@ export async function runFunction(
   const input = await invocation(file);
   const handler = pickHandler(await import(file));
   if (!handler) {
-    throw new HttpError(500, `Function ${name} does not export a handler (default export or "handler")`, { code: 'function_error' });
+    throw new HttpError(500, `Function ${name} does not export a handler (default export or "handler")`, {
+      code: 'function_error',
+    });
   }
   let result: unknown;
   try {
-    result = await withTimeout(Promise.resolve().then(() => handler(input)), name);
+    result = await withTimeout(
+      Promise.resolve().then(() => handler(input)),
+      name,
+    );
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -113,7 +126,13 @@ export function registerFunctionRoutes(router: Router, context: EmulatorContext)
     const name = request.params.name as string;
     return runFunction(context, app, name, async () => {
       const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Function ${name}`);
-      return { appId: app.id, payload: payload.fields, files: payload.files, user: functionUser(caller), serviceRole: caller.kind === 'service' };
+      return {
+        appId: app.id,
+        payload: payload.fields,
+        files: payload.files,
+        user: functionUser(caller),
+        serviceRole: caller.kind === 'service',
+      };
     });
   });
 }

@@ -1,10 +1,10 @@
-import { requireEmail, optionalString, requireString } from '../auth/accounts';
+import { optionalString, requireEmail, requireString } from '../auth/accounts';
 import { authorize, creatorOf } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { readNamedPayload, type NamedPayload } from '../http/body';
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { newId } from '../store/store';
 import type { AppConfig, StoredFile } from '../types';
 
@@ -25,7 +25,10 @@ function notAvailable(what: string): HttpError {
 /** File names end up in URLs and headers: keep a plain base name. */
 function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^\w.\- ]+/g, '_').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[^\w.\- ]+/g, '_')
+    .trim()
+    .slice(0, 200);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
 }
 
@@ -33,7 +36,12 @@ export function fileUrl(context: EmulatorContext, file: StoredFile): string {
   return `${context.baseUrl()}/api/files/${encodeURIComponent(file.app_id)}/${file.id}/${encodeURIComponent(file.name)}`;
 }
 
-async function uploadFile(context: EmulatorContext, app: AppConfig, createdBy: string | null, payload: NamedPayload): Promise<Reply> {
+async function uploadFile(
+  context: EmulatorContext,
+  app: AppConfig,
+  createdBy: string | null,
+  payload: NamedPayload,
+): Promise<Reply> {
   const upload = payload.files.file;
   if (!upload) throw badRequest('UploadFile needs a multipart file part named "file"', 'missing_file');
   const bytes = Buffer.from(await upload.arrayBuffer());
@@ -59,7 +67,12 @@ async function sendEmail(context: EmulatorContext, app: AppConfig, payload: Name
   const subject = requireString(fields.subject, 'subject', 998);
   const body = requireString(fields.body, 'body', 1_000_000);
   const fromName = optionalString(fields.from_name, 'from_name', 200);
-  const sent = context.sendMail(app.id, { to, subject, body, ...(fromName === undefined ? {} : { from_name: fromName }) });
+  const sent = context.sendMail(app.id, {
+    to,
+    subject,
+    body,
+    ...(fromName === undefined ? {} : { from_name: fromName }),
+  });
   await context.store.commit();
   return jsonReply(200, { success: true, id: sent.id });
 }
@@ -88,8 +101,12 @@ async function installable(context: EmulatorContext, request: RouteRequest): Pro
 export function registerIntegrationRoutes(router: Router, context: EmulatorContext): void {
   router.add('POST', '/api/apps/:appId/integration-endpoints/Core/:endpoint', (request) => core(context, request));
   // The spec's path, and the one the public @base44/sdk builds.
-  router.add('POST', '/api/apps/:appId/installable/:package/integration-endpoints/:endpoint', (request) => installable(context, request));
-  router.add('POST', '/api/apps/:appId/integration-endpoints/installable/:package/integration-endpoints/:endpoint', (request) =>
+  router.add('POST', '/api/apps/:appId/installable/:package/integration-endpoints/:endpoint', (request) =>
     installable(context, request),
+  );
+  router.add(
+    'POST',
+    '/api/apps/:appId/integration-endpoints/installable/:package/integration-endpoints/:endpoint',
+    (request) => installable(context, request),
   );
 }

@@ -5,7 +5,7 @@ import { siteOriginsOf, type EmulatorContext } from '../context';
 import { readUrlEncodedForm } from '../http/body';
 import { HttpError } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
 import type { AppConfig } from '../types';
 import { authenticate, completeLogin } from './auth';
@@ -23,7 +23,11 @@ const REDIRECT_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-r
 function headersFor(origins: Iterable<string>): Record<string, string> {
   // same-origin, not no-referrer: the form's own post then carries the real Origin for the CSRF check,
   // and nothing is sent to other sites.
-  return { 'Content-Security-Policy': loginPageCsp(origins), 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin' };
+  return {
+    'Content-Security-Policy': loginPageCsp(origins),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'same-origin',
+  };
 }
 
 function refuse(status: number, title: string, message: string): Reply {
@@ -32,7 +36,8 @@ function refuse(status: number, title: string, message: string): Reply {
 
 /** from_url must be an absolute http(s) URL without credentials on one of the allowed origins. */
 function checkFromUrl(raw: string | null, allowed: ReadonlySet<string>): URL | Reply {
-  if (raw === null || raw === '') return refuse(400, 'Missing return address', 'The login link has no from_url parameter.');
+  if (raw === null || raw === '')
+    return refuse(400, 'Missing return address', 'The login link has no from_url parameter.');
   let url: URL;
   try {
     url = new URL(raw);
@@ -41,7 +46,11 @@ function checkFromUrl(raw: string | null, allowed: ReadonlySet<string>): URL | R
   }
   const safeScheme = url.protocol === 'http:' || url.protocol === 'https:';
   if (!safeScheme || url.username !== '' || url.password !== '' || !allowed.has(url.origin)) {
-    return refuse(400, 'Return address not allowed', `This app does not allow logging in for ${url.origin}. Add it to the app's site origins or pass --site-origin.`);
+    return refuse(
+      400,
+      'Return address not allowed',
+      `This app does not allow logging in for ${url.origin}. Add it to the app's site origins or pass --site-origin.`,
+    );
   }
   return url;
 }
@@ -69,7 +78,9 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
 
   router.add('GET', '/login', (request) => showForm(request.url.searchParams, request.url.searchParams.get('app_id')));
   // A per-app base URL (`{url}/apps/{appId}`) names the app without a query parameter.
-  router.add('GET', '/apps/:appId/login', (request) => showForm(request.url.searchParams, request.params.appId as string));
+  router.add('GET', '/apps/:appId/login', (request) =>
+    showForm(request.url.searchParams, request.params.appId as string),
+  );
 
   router.add('POST', '/login', async (request) => {
     try {
@@ -89,7 +100,13 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     const again = (status: number, error: string): Reply =>
       htmlReply(
         status,
-        renderLoginForm({ fromUrl: fromUrl.href, apps: [{ id: app.id, name: app.name }], selectedAppId: app.id, email, error }),
+        renderLoginForm({
+          fromUrl: fromUrl.href,
+          apps: [{ id: app.id, name: app.name }],
+          selectedAppId: app.id,
+          email,
+          error,
+        }),
         headersFor(origins),
       );
     try {
@@ -108,13 +125,19 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
   // so every provider (Google, Microsoft, SSO, ...) stands in as its own login form for the app.
   const providerLogin = (request: RouteRequest, appId: string | null): Reply => {
     const provider = request.params.provider ?? 'google';
-    if (!/^[a-z0-9-]{1,40}$/.test(provider)) return refuse(404, 'Unknown provider', 'This login provider does not exist.');
-    const target = new URLSearchParams({ app_id: appId ?? request.url.searchParams.get('app_id') ?? '', from_url: request.url.searchParams.get('from_url') ?? '' });
+    if (!/^[a-z0-9-]{1,40}$/.test(provider))
+      return refuse(404, 'Unknown provider', 'This login provider does not exist.');
+    const target = new URLSearchParams({
+      app_id: appId ?? request.url.searchParams.get('app_id') ?? '',
+      from_url: request.url.searchParams.get('from_url') ?? '',
+    });
     return { status: 303, headers: { ...REDIRECT_HEADERS, Location: `/login?${target.toString()}` } };
   };
   router.add('GET', '/api/apps/auth/login', (request) => providerLogin(request, null));
   router.add('GET', '/api/apps/auth/:provider/login', (request) => providerLogin(request, null));
-  router.add('GET', '/api/apps/:appId/auth/sso/login', (request) => providerLogin(request, request.params.appId as string));
+  router.add('GET', '/api/apps/:appId/auth/sso/login', (request) =>
+    providerLogin(request, request.params.appId as string),
+  );
 
   // Ends the login session named by the cookie (every token issued in it stops working), then goes
   // back, with the same origin rules as login.
@@ -124,6 +147,9 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     if (!(fromUrl instanceof URL)) return fromUrl;
     const sessionId = sessionFromCookie(request.headers);
     if (sessionId !== null) context.sessions.end(sessionId);
-    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() } };
+    return {
+      status: 303,
+      headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() },
+    };
   });
 }

@@ -1,10 +1,19 @@
-import { accountById, createAccount, ensureMember, issueAccessToken, issueTicket, memberOf, requireEmail, requireRole } from '../auth/accounts';
+import {
+  accountById,
+  createAccount,
+  ensureMember,
+  issueAccessToken,
+  issueTicket,
+  memberOf,
+  requireEmail,
+  requireRole,
+} from '../auth/accounts';
 import { authorize, creatorOf, requireAdmin } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
-import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
+import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
-import type { RouteRequest, Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import type { Account, AppConfig } from '../types';
 
 /** Inviting users (admins and the service role) and SSO tokens (service role). */
@@ -15,14 +24,16 @@ async function inviteUser(context: EmulatorContext, request: RouteRequest): Prom
   const body = await readJsonObject(request.raw, context.bodyLimitBytes);
   const email = requireEmail(body.user_email, 'user_email');
   const role = requireRole(body.role);
-  const account = context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
+  const account =
+    context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
   if (memberOf(context, app, account.id)) {
     throw new HttpError(409, `${email} is already a user of this app`, { code: 'already_member' });
   }
   const { record } = ensureMember(context, app, account, role, creatorOf(caller));
-  const setup = account.password_hash === null
-    ? `Choose your password with this token (valid 7 days): ${issueTicket(context, app, account, 'invite')}`
-    : 'Log in with your existing account.';
+  const setup =
+    account.password_hash === null
+      ? `Choose your password with this token (valid 7 days): ${issueTicket(context, app, account, 'invite')}`
+      : 'Log in with your existing account.';
   context.sendMail(app.id, {
     to: email,
     subject: `You were invited to ${app.name}`,
@@ -48,7 +59,10 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
     const { app, account } = ssoSubject(context, request);
     const member = memberOf(context, app, account.id);
     const name = typeof member?.full_name === 'string' ? member.full_name : account.full_name;
-    return jsonReply(200, context.tokens.signIdToken({ iss: context.baseUrl(), aud: app.id, sub: account.id, email: account.email, name }));
+    return jsonReply(
+      200,
+      context.tokens.signIdToken({ iss: context.baseUrl(), aud: app.id, sub: account.id, email: account.email, name }),
+    );
   });
 }
 
@@ -56,9 +70,11 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
 function ssoSubject(context: EmulatorContext, request: RouteRequest): { app: AppConfig; account: Account } {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
   if (caller.kind === 'anonymous') throw unauthorized();
-  if (caller.kind !== 'service') throw forbidden('SSO tokens are only issued to the service role', 'service_role_required');
+  if (caller.kind !== 'service')
+    throw forbidden('SSO tokens are only issued to the service role', 'service_role_required');
   const userId = request.params.userId as string;
   const account = accountById(context, userId);
-  if (!account || !memberOf(context, app, userId)) throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
+  if (!account || !memberOf(context, app, userId))
+    throw notFound(`User ${userId.slice(0, 100)} not found in this app`, 'user_not_found');
   return { app, account };
 }

@@ -24,7 +24,20 @@ interface AggregateSpec {
   limit: number;
 }
 
-const KNOWN_KEYS = new Set(['query', 'groupBy', 'dateBucket', 'count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'having', 'sort', 'limit']);
+const KNOWN_KEYS = new Set([
+  'query',
+  'groupBy',
+  'dateBucket',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'countDistinct',
+  'having',
+  'sort',
+  'limit',
+]);
 const MEASURES = [
   ['sum', '$sum'],
   ['avg', '$avg'],
@@ -37,7 +50,6 @@ const MAX_GROUP_FIELDS = 4;
 const MAX_ROWS = 1000;
 
 const invalid = (message: string) => badRequest(message, 'invalid_aggregate');
-
 
 function fieldList(value: unknown, name: string, max = 50): string[] {
   if (value === undefined) return [];
@@ -54,7 +66,8 @@ function parseBucket(value: unknown): AggregateSpec['bucket'] {
     throw invalid('dateBucket needs { field, unit } with unit day, week, month or year');
   }
   const field = checkFieldPath(value.field, 'The dateBucket field', 'invalid_aggregate');
-  if (value.unit === 'week' && !SYSTEM_DATES.has(field)) throw invalid('Weekly buckets work on created_date and updated_date only');
+  if (value.unit === 'week' && !SYSTEM_DATES.has(field))
+    throw invalid('Weekly buckets work on created_date and updated_date only');
   return { field, unit: value.unit as BucketUnit };
 }
 
@@ -63,18 +76,24 @@ function parseSpec(value: unknown): AggregateSpec {
   const unknown = Object.keys(value).find((key) => !KNOWN_KEYS.has(key));
   if (unknown !== undefined) throw invalid(`Unknown aggregate option "${unknown.slice(0, 40)}"`);
   if (value.count !== undefined && typeof value.count !== 'boolean') throw invalid('count must be true or false');
-  if (value.countDistinct !== undefined && typeof value.countDistinct !== 'string') throw invalid('countDistinct must be one field name');
-  if (value.sort !== undefined && typeof value.sort !== 'string') throw invalid('sort must be a field name, "-" for descending');
+  if (value.countDistinct !== undefined && typeof value.countDistinct !== 'string')
+    throw invalid('countDistinct must be one field name');
+  if (value.sort !== undefined && typeof value.sort !== 'string')
+    throw invalid('sort must be a field name, "-" for descending');
   if (value.having !== undefined && !isJsonObject(value.having)) throw invalid('having must be a filter object');
   const limit = value.limit ?? MAX_ROWS;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS) throw invalid(`limit must be an integer from 1 to ${MAX_ROWS}`);
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_ROWS)
+    throw invalid(`limit must be an integer from 1 to ${MAX_ROWS}`);
   return {
     filter: value.query === undefined || value.query === null ? () => true : compileFilter(value.query),
     groupBy: fieldList(value.groupBy, 'groupBy', MAX_GROUP_FIELDS),
     bucket: parseBucket(value.dateBucket),
     count: value.count !== false,
-    measures: MEASURES.flatMap(([name, accumulator]) => fieldList(value[name], name).map((field) => ({ name: `${name}_${field}`, accumulator, field }))),
-    countDistinct: value.countDistinct === undefined ? null : fieldList(value.countDistinct, 'countDistinct', 1)[0] ?? null,
+    measures: MEASURES.flatMap(([name, accumulator]) =>
+      fieldList(value[name], name).map((field) => ({ name: `${name}_${field}`, accumulator, field })),
+    ),
+    countDistinct:
+      value.countDistinct === undefined ? null : (fieldList(value.countDistinct, 'countDistinct', 1)[0] ?? null),
     having: value.having === undefined ? null : compileFilter(value.having),
     sort: value.sort === undefined ? null : parseSort(value.sort),
     limit,
@@ -122,12 +141,17 @@ function toRow(spec: AggregateSpec, group: AnyRecord): AnyRecord {
   });
   if (spec.countDistinct) {
     const values = (group.distinct ?? []) as unknown[];
-    row[`count_distinct_${spec.countDistinct}`] = values.filter((value) => value !== null && value !== undefined).length;
+    row[`count_distinct_${spec.countDistinct}`] = values.filter(
+      (value) => value !== null && value !== undefined,
+    ).length;
   }
   return row;
 }
 
-export function runAggregate(records: readonly AnyRecord[], rawSpec: unknown): { rows: AnyRecord[]; truncated: boolean } {
+export function runAggregate(
+  records: readonly AnyRecord[],
+  rawSpec: unknown,
+): { rows: AnyRecord[]; truncated: boolean } {
   const spec = parseSpec(rawSpec);
   const bucket = spec.bucket;
   const documents = records
@@ -142,7 +166,10 @@ export function runAggregate(records: readonly AnyRecord[], rawSpec: unknown): {
   const keys = spec.sort ?? defaultSort;
   if (keys.length > 0) {
     // Row keys are flat ("meta.city"), so sort on copies of the values rather than on paths.
-    const wrapped = rows.map((row) => ({ row, values: keys.map((key) => (Object.hasOwn(row, key.path) ? row[key.path] : undefined)) }));
+    const wrapped = rows.map((row) => ({
+      row,
+      values: keys.map((key) => (Object.hasOwn(row, key.path) ? row[key.path] : undefined)),
+    }));
     const byValue = keys.map((key, index) => ({ path: `values.${index}`, descending: key.descending }));
     rows = sortRecords(wrapped, byValue).map((entry) => entry.row);
   }

@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import { removeTempDebris, writeFileDurably } from './persist';
 
 /** Bytes of uploaded files. Metadata lives in the store; bytes live here, written before the metadata. */

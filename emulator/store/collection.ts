@@ -13,7 +13,12 @@ export class Collection<T> {
 
   constructor(private readonly onChange: (id: string) => void) {
     const records = this.records;
-    const descriptor = (id: string): PropertyDescriptor => ({ value: records.get(id), writable: true, enumerable: true, configurable: true });
+    const descriptor = (id: string): PropertyDescriptor => ({
+      value: records.get(id),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     this.facade = new Proxy(Object.create(null) as Record<string, T>, {
       get: (_target, id) => (typeof id === 'string' ? records.get(id) : undefined),
       has: (_target, id) => typeof id === 'string' && records.has(id),
@@ -27,7 +32,8 @@ export class Collection<T> {
         return true;
       },
       ownKeys: () => [...records.keys()],
-      getOwnPropertyDescriptor: (_target, id) => (typeof id === 'string' && records.has(id) ? descriptor(id) : undefined),
+      getOwnPropertyDescriptor: (_target, id) =>
+        typeof id === 'string' && records.has(id) ? descriptor(id) : undefined,
       defineProperty: () => false,
       setPrototypeOf: () => false,
     });

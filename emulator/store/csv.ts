@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+
 import { badRequest } from '../http/errors';
 
 /**
@@ -13,13 +14,23 @@ import { badRequest } from '../http/errors';
 function readRows(text: string): string[][] {
   try {
     // Every line ending counts, even mixed in one file (csv-parse otherwise keeps the first one it sees).
-    const options = { bom: true, skip_empty_lines: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] };
+    const options = {
+      bom: true,
+      skip_empty_lines: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    };
     return parse(text, options) as string[][];
   } catch (error) {
     if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
       throw badRequest('The CSV file has an unterminated quoted field', 'invalid_csv');
     }
-    throw badRequest('The CSV file cannot be parsed', 'invalid_csv', error instanceof Error ? error.message : String(error));
+    throw badRequest(
+      'The CSV file cannot be parsed',
+      'invalid_csv',
+      error instanceof Error ? error.message : String(error),
+    );
   }
 }
 
@@ -39,7 +50,10 @@ export function parseCsvRecords(text: string): Record<string, unknown>[] {
   if (new Set(names).size !== names.length) throw badRequest('The CSV header names a column twice', 'invalid_csv');
   return rows.slice(1).map((cells, rowIndex) => {
     if (cells.length !== names.length) {
-      throw badRequest(`CSV row ${rowIndex + 2} has ${cells.length} cells, the header has ${names.length}`, 'invalid_csv');
+      throw badRequest(
+        `CSV row ${rowIndex + 2} has ${cells.length} cells, the header has ${names.length}`,
+        'invalid_csv',
+      );
     }
     return Object.fromEntries(
       cells.flatMap((cell, column) => (cell === '' ? [] : [[names[column] as string, convertCell(cell)] as const])),

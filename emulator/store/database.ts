@@ -41,7 +41,8 @@ function requireSqliteOrAbsent(file: string): void {
   } finally {
     closeSync(handle);
   }
-  if (!header.equals(SQLITE_MAGIC)) throw new Error(`${file} is not a database of the emulator (no SQLite header). Move it away to start.`);
+  if (!header.equals(SQLITE_MAGIC))
+    throw new Error(`${file} is not a database of the emulator (no SQLite header). Move it away to start.`);
 }
 
 export class StoreDatabase {
@@ -57,7 +58,9 @@ export class StoreDatabase {
       db.pragma('synchronous = FULL');
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version !== 0 && version !== SCHEMA_VERSION) {
-        throw new Error(`The emulator database in ${dataDir} has schema version ${version}; this emulator reads version ${SCHEMA_VERSION}.`);
+        throw new Error(
+          `The emulator database in ${dataDir} has schema version ${version}; this emulator reads version ${SCHEMA_VERSION}.`,
+        );
       }
       db.exec(`
         CREATE TABLE IF NOT EXISTS records (
@@ -94,7 +97,9 @@ export class StoreDatabase {
       'INSERT INTO records (app, entity, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (app, entity, id) DO UPDATE SET body = excluded.body',
     );
     const remove = this.db.prepare('DELETE FROM records WHERE app = ? AND entity = ? AND id = ?');
-    const putSection = this.db.prepare('INSERT INTO state (name, body) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET body = excluded.body');
+    const putSection = this.db.prepare(
+      'INSERT INTO state (name, body) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET body = excluded.body',
+    );
     this.db.transaction(() => {
       for (const change of records) {
         if (change.body === null) remove.run(change.app, change.entity, change.id);

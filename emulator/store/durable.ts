@@ -1,4 +1,4 @@
-import type { StoreDatabase, RecordChange } from './database';
+import type { RecordChange, StoreDatabase } from './database';
 
 /**
  * What the database still lacks: the records touched since the last write (by app, entity, id) and

@@ -1,4 +1,4 @@
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 
 /**
  * Limits on what may be stored or used as a path. Checked iteratively (no recursion), so even a
@@ -25,7 +25,10 @@ export function checkFieldPath(path: string, what: string, code: string): string
   const segments = path.split('.');
   const bad = segments.find((segment) => segment === '' || segment.startsWith('$') || isReservedName(segment));
   if (bad !== undefined) {
-    throw badRequest(`${what} "${path.slice(0, 100)}" is not allowed ("${bad.slice(0, 40)}" is empty, an operator or a reserved name)`, code);
+    throw badRequest(
+      `${what} "${path.slice(0, 100)}" is not allowed ("${bad.slice(0, 40)}" is empty, an operator or a reserved name)`,
+      code,
+    );
   }
   return path;
 }
@@ -46,7 +49,8 @@ export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSO
         continue;
       }
       for (const key of Object.keys(item)) {
-        if (isReservedName(key)) throw badRequest(`${where} has the reserved field name "${key}"`, code ?? 'invalid_field_name');
+        if (isReservedName(key))
+          throw badRequest(`${where} has the reserved field name "${key}"`, code ?? 'invalid_field_name');
         next.push((item as Record<string, unknown>)[key]);
       }
     }

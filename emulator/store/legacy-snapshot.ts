@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { isJsonObject } from './json-guard';
 
 /**
@@ -18,15 +19,23 @@ export interface LegacySnapshot {
   reset_tickets: Record<string, unknown>;
   files: Record<string, unknown>;
   outbox: unknown[];
-  apps: Record<string, { entities: Record<string, Record<string, unknown>>; conversations: Record<string, unknown>; page_visits: unknown[] }>;
+  apps: Record<
+    string,
+    {
+      entities: Record<string, Record<string, unknown>>;
+      conversations: Record<string, unknown>;
+      page_visits: unknown[];
+    }
+  >;
 }
-
 
 export function readLegacySnapshot(dataDir: string): LegacySnapshot | null {
   const file = path.join(dataDir, LEGACY_SNAPSHOT_FILE);
   if (!existsSync(file)) return null;
   const fail = (why: string): never => {
-    throw new Error(`The old emulator data file ${file} cannot be moved into the database (${why}). Fix or remove it to start.`);
+    throw new Error(
+      `The old emulator data file ${file} cannot be moved into the database (${why}). Fix or remove it to start.`,
+    );
   };
   let parsed: unknown;
   try {
@@ -34,11 +43,19 @@ export function readLegacySnapshot(dataDir: string): LegacySnapshot | null {
   } catch (error) {
     return fail(`not valid JSON: ${(error as Error).message}`);
   }
-  if (!isJsonObject(parsed) || parsed.version !== 1 || typeof parsed.token_secret !== 'string') return fail('not a version 1 store');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'files', 'apps'] as const) if (!isJsonObject(parsed[key])) fail(`"${key}" is not an object`);
+  if (!isJsonObject(parsed) || parsed.version !== 1 || typeof parsed.token_secret !== 'string')
+    return fail('not a version 1 store');
+  for (const key of ['accounts', 'otps', 'reset_tickets', 'files', 'apps'] as const)
+    if (!isJsonObject(parsed[key])) fail(`"${key}" is not an object`);
   if (!Array.isArray(parsed.outbox)) fail('"outbox" is not a list');
   for (const [id, app] of Object.entries(parsed.apps as Record<string, unknown>)) {
-    if (!isJsonObject(app) || !isJsonObject(app.entities) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`app "${id}" is damaged`);
+    if (
+      !isJsonObject(app) ||
+      !isJsonObject(app.entities) ||
+      !isJsonObject(app.conversations) ||
+      !Array.isArray(app.page_visits)
+    )
+      fail(`app "${id}" is damaged`);
   }
   return parsed as unknown as LegacySnapshot;
 }

@@ -35,15 +35,27 @@ function comesAfter(position: readonly unknown[], after: readonly unknown[], key
 
 export function recordPage(
   records: readonly AnyRecord[],
-  options: { filter: RecordPredicate; keys: readonly SortKey[]; fields: readonly string[] | null; limit: number; after: readonly unknown[] | null },
+  options: {
+    filter: RecordPredicate;
+    keys: readonly SortKey[];
+    fields: readonly string[] | null;
+    limit: number;
+    after: readonly unknown[] | null;
+  },
 ): Page<AnyRecord> {
   const { filter, keys, after } = options;
-  const remaining = records.filter((record) => filter(record) && (after === null || comesAfter(positionOf(record, keys), after, keys)));
+  const remaining = records.filter(
+    (record) => filter(record) && (after === null || comesAfter(positionOf(record, keys), after, keys)),
+  );
   const sorted = sortRecords(remaining, keys, options.limit + 1);
   const page = sorted.slice(0, options.limit);
   const hasMore = sorted.length > options.limit;
   const lastRecord = page[page.length - 1];
-  return { items: project(page, options.fields), last: hasMore && lastRecord ? positionOf(lastRecord, keys) : null, has_more: hasMore };
+  return {
+    items: project(page, options.fields),
+    last: hasMore && lastRecord ? positionOf(lastRecord, keys) : null,
+    has_more: hasMore,
+  };
 }
 
 /** Distinct values of one field in ascending order; an array field contributes each element. */

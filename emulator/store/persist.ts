@@ -44,6 +44,8 @@ async function syncDirectory(dir: string): Promise<void> {
 export async function removeTempDebris(dir: string): Promise<void> {
   const names = await readdir(dir);
   await Promise.all(
-    names.filter((name) => name.endsWith(TEMP_SUFFIX)).map((name) => unlink(path.join(dir, name)).catch(() => undefined)),
+    names
+      .filter((name) => name.endsWith(TEMP_SUFFIX))
+      .map((name) => unlink(path.join(dir, name)).catch(() => undefined)),
   );
 }

@@ -18,7 +18,8 @@ const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
 export function parseCount(name: string, raw: string | null, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw badRequest(`${name} must be a non-negative integer, received "${raw.slice(0, 40)}"`, `invalid_${name}`);
+  if (!/^\d+$/.test(raw))
+    throw badRequest(`${name} must be a non-negative integer, received "${raw.slice(0, 40)}"`, `invalid_${name}`);
   const value = Number(raw);
   if (value > max) throw badRequest(`${name} may be at most ${max}`, `invalid_${name}`);
   return value;
@@ -45,7 +46,8 @@ export function parseFields(raw: string | null): string[] | null {
     .map((field) => field.trim())
     .filter((field) => field.length > 0);
   for (const field of fields) {
-    if (!FIELD_PATH.test(field)) throw badRequest(`"${field.slice(0, 100)}" is not a valid field name`, 'invalid_fields');
+    if (!FIELD_PATH.test(field))
+      throw badRequest(`"${field.slice(0, 100)}" is not a valid field name`, 'invalid_fields');
     checkFieldPath(field, 'The field', 'invalid_fields');
   }
   return fields;
@@ -63,7 +65,10 @@ export function parseListQuery(params: URLSearchParams, defaultSort = '-created_
 }
 
 /** Copies only the requested (possibly dotted) fields, with the engine's projection; `id` always comes along. */
-export function project(records: readonly Record<string, unknown>[], fields: readonly string[] | null): Record<string, unknown>[] {
+export function project(
+  records: readonly Record<string, unknown>[],
+  fields: readonly string[] | null,
+): Record<string, unknown>[] {
   if (!fields) return [...records];
   try {
     return projectRecords(records, fields);
@@ -72,7 +77,10 @@ export function project(records: readonly Record<string, unknown>[], fields: rea
   }
 }
 
-export function runListQuery<T extends Record<string, unknown>>(records: readonly T[], query: ListQuery): Record<string, unknown>[] {
+export function runListQuery<T extends Record<string, unknown>>(
+  records: readonly T[],
+  query: ListQuery,
+): Record<string, unknown>[] {
   const matching = records.filter((record) => query.filter(record));
   const page = sortRecords(matching, query.sort, query.skip + query.limit).slice(query.skip);
   return project(page, query.fields);

@@ -1,6 +1,6 @@
 import { badRequest } from '../http/errors';
-import { checkStoredJson, isReservedName } from './json-guard';
 import type { EntityRecord } from '../types';
+import { checkStoredJson, isReservedName } from './json-guard';
 import { newId } from './store';
 
 /** Validation and construction of entity records; nothing here touches the store. */
@@ -11,7 +11,10 @@ export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
   if (!ENTITY_NAME.test(name)) {
-    throw badRequest(`"${name.slice(0, 80)}" is not a valid entity name (letters, digits and "_", starting with a letter)`, 'invalid_entity');
+    throw badRequest(
+      `"${name.slice(0, 80)}" is not a valid entity name (letters, digits and "_", starting with a letter)`,
+      'invalid_entity',
+    );
   }
   return name;
 }
@@ -47,7 +50,8 @@ export function buildRecord(fields: Record<string, unknown>, createdBy: string |
 }
 
 export function requireRecordList(value: unknown, where: string): Record<string, unknown>[] {
-  if (!Array.isArray(value)) throw badRequest(`${where} must be a JSON array of records, received ${describe(value)}`, 'invalid_body');
+  if (!Array.isArray(value))
+    throw badRequest(`${where} must be a JSON array of records, received ${describe(value)}`, 'invalid_body');
   if (value.length > MAX_BATCH) throw badRequest(`${where} may hold at most ${MAX_BATCH} records`, 'too_many_records');
   return value.map((item, index) => userFields(item, `Record ${index}`));
 }

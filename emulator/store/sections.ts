@@ -1,4 +1,13 @@
-import type { Account, AgentConversation, OtpState, PageVisit, ResetTicket, SentEmail, StoreData, StoredFile } from '../types';
+import type {
+  Account,
+  AgentConversation,
+  OtpState,
+  PageVisit,
+  ResetTicket,
+  SentEmail,
+  StoreData,
+  StoredFile,
+} from '../types';
 import { isJsonObject } from './json-guard';
 import { dictionary, emptyAppState } from './store-data';
 
@@ -6,7 +15,6 @@ import { dictionary, emptyAppState } from './store-data';
  * The shared (non-record) state in the database: one row per section, `core` (accounts, codes,
  * tickets, files, token secret), `outbox`, and `app:{id}` (conversations, page visits) per app.
  */
-
 
 export const CORE_SECTION = 'core';
 const OUTBOX_SECTION = 'outbox';
@@ -16,7 +24,9 @@ export function parseSection(body: string, name: string, source: string): Record
   try {
     return JSON.parse(body) as Record<string, unknown>;
   } catch (error) {
-    throw new Error(`The emulator database in ${source} holds invalid JSON in "${name}" (${(error as Error).message}).`);
+    throw new Error(
+      `The emulator database in ${source} holds invalid JSON in "${name}" (${(error as Error).message}).`,
+    );
   }
 }
 
@@ -31,7 +41,8 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
   if (!isJsonObject(core)) return fail('core is not an object');
   if (core.version !== 1) fail(`version ${String(core.version)}`);
   if (typeof core.token_secret !== 'string' || core.token_secret.length < 16) fail('missing token secret');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const) if (!isJsonObject(core[key])) fail(`"${key}" is not an object`);
+  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const)
+    if (!isJsonObject(core[key])) fail(`"${key}" is not an object`);
   const outbox = parseSection(sections.get(OUTBOX_SECTION) ?? '[]', OUTBOX_SECTION, source);
   if (!Array.isArray(outbox)) fail('"outbox" is not a list');
   const data: StoreData = {
@@ -47,9 +58,12 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
   for (const [name, body] of sections) {
     if (!name.startsWith(APP_SECTION_PREFIX)) continue;
     const app = parseSection(body, name, source);
-    if (!isJsonObject(app) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits)) fail(`"${name}" is damaged`);
+    if (!isJsonObject(app) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits))
+      fail(`"${name}" is damaged`);
     const state = emptyAppState();
-    state.conversations = dictionary((app as Record<string, unknown>).conversations as Record<string, AgentConversation>);
+    state.conversations = dictionary(
+      (app as Record<string, unknown>).conversations as Record<string, AgentConversation>,
+    );
     state.page_visits = (app as Record<string, unknown>).page_visits as PageVisit[];
     data.apps[name.slice(APP_SECTION_PREFIX.length)] = state;
   }

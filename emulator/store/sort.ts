@@ -48,7 +48,11 @@ function comparatorFor<T>(keys: readonly SortKey[]): (left: SortEntry<T>, right:
 }
 
 /** Keeps only the first `take` entries in order: O(n log take) instead of sorting everything. */
-function selectFirst<T>(entries: SortEntry<T>[], take: number, compare: (left: SortEntry<T>, right: SortEntry<T>) => number): SortEntry<T>[] {
+function selectFirst<T>(
+  entries: SortEntry<T>[],
+  take: number,
+  compare: (left: SortEntry<T>, right: SortEntry<T>) => number,
+): SortEntry<T>[] {
   const kept: SortEntry<T>[] = [];
   for (const entry of entries) {
     if (kept.length === take && compare(entry, kept[take - 1] as SortEntry<T>) >= 0) continue;
@@ -65,7 +69,8 @@ function selectFirst<T>(entries: SortEntry<T>[], take: number, compare: (left: S
   return kept;
 }
 
-const isScalar = (value: unknown) => value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
+const isScalar = (value: unknown) =>
+  value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
 
 /**
  * Returns a new array with the first `take` records in order (all when omitted). `records` is
@@ -73,9 +78,17 @@ const isScalar = (value: unknown) => value === null || typeof value === 'number'
  * is the engine's; keys holding arrays or objects go through the engine's own `$sort`, because
  * MongoDB orders an array by its smallest (or largest) element, which no plain comparator can do.
  */
-export function sortRecords<T extends Record<string, unknown>>(records: readonly T[], keys: readonly SortKey[], take = Infinity): T[] {
+export function sortRecords<T extends Record<string, unknown>>(
+  records: readonly T[],
+  keys: readonly SortKey[],
+  take = Infinity,
+): T[] {
   const ordered = keys[0]?.descending ? [...records].reverse() : records;
-  const entries = ordered.map((record, index) => ({ record, index, values: keys.map((key) => valueAt(record, key.path) ?? null) }));
+  const entries = ordered.map((record, index) => ({
+    record,
+    index,
+    values: keys.map((key) => valueAt(record, key.path) ?? null),
+  }));
   if (!entries.every((entry) => entry.values.every(isScalar))) {
     const spec: Record<string, 1 | -1> = {};
     for (const key of keys) spec[key.path] = key.descending ? -1 : 1;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import type { AppState, StoreData } from '../types';
 
 /** Helpers that build the emulator's state (its shapes live in ../types.ts). */

@@ -47,7 +47,9 @@ export class Store {
       const legacy = restored === null ? readLegacySnapshot(dataDir) : null;
       const store = new Store(restored ?? emptyStoreData(), database, restored !== null || legacy !== null);
       for (const row of database.records()) {
-        store.collectionOf(row.app, row.entity).load(row.id, parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord);
+        store
+          .collectionOf(row.app, row.entity)
+          .load(row.id, parseSection(row.body, `${row.entity} ${row.id}`, dataDir) as EntityRecord);
       }
       store.writer = new DurableWriter(database, store.durableSource(), sections);
       if (legacy) store.adopt(legacy);

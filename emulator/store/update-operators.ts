@@ -10,14 +10,27 @@ import { SYSTEM_FIELDS } from './records';
  * `$pull` conditions are rewritten like filters (documented operators only, `$regex` on RE2).
  */
 
-const OPERATORS = new Set(['$set', '$rename', '$unset', '$inc', '$mul', '$min', '$max', '$currentDate', '$addToSet', '$push', '$pull']);
+const OPERATORS = new Set([
+  '$set',
+  '$rename',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$addToSet',
+  '$push',
+  '$pull',
+]);
 
 const invalid = (message: string) => badRequest(message, 'invalid_update');
 
 function checkUpdatePath(path: string): string {
   checkFieldPath(path, 'The update field', 'invalid_update');
   const root = path.split('.')[0] as string;
-  if ((SYSTEM_FIELDS as readonly string[]).includes(root)) throw invalid(`The system field "${root}" cannot be updated`);
+  if ((SYSTEM_FIELDS as readonly string[]).includes(root))
+    throw invalid(`The system field "${root}" cannot be updated`);
   return path;
 }
 
@@ -30,7 +43,8 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
   const prepared: Record<string, Record<string, unknown>> = {};
   for (const [operator, fields] of Object.entries(data)) {
     if (!OPERATORS.has(operator)) throw invalid(`Unsupported update operator ${operator.slice(0, 40)}`);
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw invalid(`${operator} needs an object of fields`);
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+      throw invalid(`${operator} needs an object of fields`);
     for (const [path, value] of Object.entries(fields as Record<string, unknown>)) {
       checkUpdatePath(path);
       if (operator === '$rename') {
@@ -42,7 +56,8 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
       const target = operator === '$currentDate' ? '$set' : operator;
       prepared[target] ??= {};
       // $pull's condition is a query: it must take the same checked, linear-time path as filters.
-      const preparedValue = operator === '$currentDate' ? nowIso : operator === '$pull' ? rewritePullCondition(path, value) : value;
+      const preparedValue =
+        operator === '$currentDate' ? nowIso : operator === '$pull' ? rewritePullCondition(path, value) : value;
       (prepared[target] as Record<string, unknown>)[path] = preparedValue;
     }
   }

@@ -4,6 +4,7 @@
  * auth store and acts on it (login redirect, loop guard). Loaded lazily after hydration.
  */
 import { TOKEN_PARAM, tokenStore, type PlatformClient } from '@/lib/sdk';
+
 import { authStore, type AuthActions } from './auth-store';
 import { clearLoginRedirectNote, isLoginRedirectLooping, noteLoginRedirect } from './login-loop-guard';
 import { mapUnexpectedError, resolveAuthState, type SettledCall } from './state';

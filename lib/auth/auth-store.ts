@@ -4,6 +4,7 @@
  * keeps it out of the visitor's first-load JavaScript.
  */
 import { useSyncExternalStore } from 'react';
+
 import type { AuthError, AuthState, AuthUser } from './state';
 
 /** What the lazily loaded runtime provides once it runs. */

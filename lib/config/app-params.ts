@@ -20,6 +20,7 @@
  */
 import { takeTokenFromAddress } from '@/lib/sdk';
 import { hasWindow, originOf, parseOriginList, readStorage, removeStorage, writeStorage } from '@/lib/util';
+
 import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
 import { acceptAppId, acceptConfiguredBaseUrl, acceptOverrideOrigin } from './origin-allowlist';
 
@@ -78,9 +79,10 @@ export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   const configuredAppBase = acceptConfiguredBaseUrl(env.appBaseUrl);
   const search = hasWindow() ? new URL(window.location.href).searchParams : new URLSearchParams();
 
-  const serverAllowlist = [...parseOriginList(env.overrideOrigins).origins, originOf(configuredServer ?? DEFAULT_SERVER_URL)].filter(
-    isString,
-  );
+  const serverAllowlist = [
+    ...parseOriginList(env.overrideOrigins).origins,
+    originOf(configuredServer ?? DEFAULT_SERVER_URL),
+  ].filter(isString);
   const acceptServer = (value: string | null) => acceptOverrideOrigin(value, serverAllowlist);
   const urlServer = acceptServer(search.get(URL_PARAMS.serverUrl));
   const serverUrl = urlServer ?? configuredServer ?? readRemembered('serverUrl', acceptServer) ?? DEFAULT_SERVER_URL;
@@ -95,7 +97,8 @@ export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   const rememberedAppBase = readRemembered('appBaseUrl', acceptAppBase);
   // A build that names its server has configured the login page too (it defaults to the server).
   const buildConfiguresAppBase = configuredAppBase !== null || configuredServer !== null;
-  const appBaseUrl = urlAppBase ?? configuredAppBase ?? (buildConfiguresAppBase ? null : rememberedAppBase) ?? serverUrl;
+  const appBaseUrl =
+    urlAppBase ?? configuredAppBase ?? (buildConfiguresAppBase ? null : rememberedAppBase) ?? serverUrl;
 
   if (urlServer) remember('serverUrl', urlServer);
   if (urlAppId) remember('appId', urlAppId);

@@ -53,7 +53,9 @@ export function deployProblems(env: Readonly<Record<string, string | undefined>>
   const problems: string[] = [];
   const server = env.NEXT_PUBLIC_PLATFORM_SERVER_URL;
   if (!server) {
-    problems.push(`NEXT_PUBLIC_PLATFORM_SERVER_URL is not set: the site would talk to the local emulator at ${DEFAULT_SERVER_URL}.`);
+    problems.push(
+      `NEXT_PUBLIC_PLATFORM_SERVER_URL is not set: the site would talk to the local emulator at ${DEFAULT_SERVER_URL}.`,
+    );
   } else {
     const parsed = hostOf(server);
     if (!parsed || parsed.protocol !== 'https:' || LOOPBACK.test(parsed.hostname)) {
@@ -65,9 +67,14 @@ export function deployProblems(env: Readonly<Record<string, string | undefined>>
   }
   const editors = env.NEXT_PUBLIC_EDITOR_ORIGINS?.trim();
   if (!editors) {
-    problems.push(`NEXT_PUBLIC_EDITOR_ORIGINS is not set: the platform's visual editor could not frame the site (set it to "${NO_EDITOR}" to build without editor support on purpose).`);
+    problems.push(
+      `NEXT_PUBLIC_EDITOR_ORIGINS is not set: the platform's visual editor could not frame the site (set it to "${NO_EDITOR}" to build without editor support on purpose).`,
+    );
   } else if (editors !== NO_EDITOR) {
-    for (const entry of editors.split(',').map((piece) => piece.trim()).filter(Boolean)) {
+    for (const entry of editors
+      .split(',')
+      .map((piece) => piece.trim())
+      .filter(Boolean)) {
       const parsed = hostOf(entry);
       if (!parsed || parsed.protocol !== 'https:' || LOOPBACK.test(parsed.hostname)) {
         problems.push(`NEXT_PUBLIC_EDITOR_ORIGINS entry ${entry} is not the https origin of a hosted editor.`);

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AgentConversation, AgentsModule } from '@/lib/sdk';
+
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
 /** Anything with agents: a client or its `asServiceRole`. */

@@ -8,6 +8,7 @@ import {
   type EntityRecord,
   type SortKey,
 } from '@/lib/sdk';
+
 import { applyToDefaultList } from './live-entity-changes';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 

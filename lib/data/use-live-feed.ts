@@ -2,7 +2,9 @@
 
 import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSWRConfig, type SWRResponse } from 'swr';
+
 import { hasWindow } from '@/lib/util';
+
 import { CONNECTING, LiveFeed, type LiveFeedSource, type LiveState } from './live-feed';
 import { usePlatformQuery } from './use-platform-query';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import useSWR, { type Key, type SWRConfiguration, type SWRResponse } from 'swr';
+
 import { swrConfig } from './swr-config';
 
 /**

@@ -92,7 +92,8 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
   const framed = win.parent !== win;
   const decision = framed ? decideParentOrigin(policy, options.hints ?? parentHints(win)) : null;
   if (!framed || decision?.kind === 'refused') {
-    if (decision?.kind === 'refused') warn(`parent origin ${decision.origin} is not an allowed editor; bridge stays off`);
+    if (decision?.kind === 'refused')
+      warn(`parent origin ${decision.origin} is not an allowed editor; bridge stays off`);
     return inactiveBridge(decision?.kind === 'refused' ? decision.origin : null, dropped);
   }
 

@@ -78,8 +78,25 @@ export function isPaymentRequiredError(value: unknown, depth = 0): boolean {
 }
 
 const NOT_COMPONENTS = new Set([
-  'Object', 'Array', 'Promise', 'Function', 'Error', 'JSON', 'Reflect', 'Proxy', 'Map', 'Set',
-  'Module', 'Generator', 'AsyncFunction', 'String', 'Number', 'Boolean', 'Symbol', 'Date', 'RegExp',
+  'Object',
+  'Array',
+  'Promise',
+  'Function',
+  'Error',
+  'JSON',
+  'Reflect',
+  'Proxy',
+  'Map',
+  'Set',
+  'Module',
+  'Generator',
+  'AsyncFunction',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'Date',
+  'RegExp',
 ]);
 
 /**
@@ -111,7 +128,7 @@ export function describeThrown(thrown: unknown, location: ErrorLocation = {}): F
   const stack = rawStack ? cap(rawStack, MAX_STACK_LENGTH) : null;
   const isErrorLike = message !== undefined || name !== undefined;
 
-  const text = isErrorLike ? message ?? '' : safeToString(thrown);
+  const text = isErrorLike ? (message ?? '') : safeToString(thrown);
   const title = text || name || 'Uncaught error';
   const lines = [isErrorLike ? `${name ?? 'Error'}: ${message ?? ''}`.trim() : `Thrown value: ${text}`];
   if (location.filename) lines.push(`at ${location.filename}:${location.lineno ?? 0}:${location.colno ?? 0}`);

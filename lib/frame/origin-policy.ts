@@ -25,7 +25,11 @@ export function isLoopbackOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
     // Compare the re-serialised origin as well, so "http://localhost:3000/x" is not taken as an origin.
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.origin === origin;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      LOOPBACK_HOSTS.has(url.hostname) &&
+      url.origin === origin
+    );
   } catch {
     return false;
   }
@@ -108,10 +112,12 @@ function originOf(value: string): string | null {
  */
 export function decideParentOrigin(policy: OriginPolicy, hints: ParentHints): ParentOriginDecision {
   const ancestor = hints.ancestorOrigin ? originOf(hints.ancestorOrigin) : null;
-  if (ancestor) return policy.isAllowed(ancestor) ? { kind: 'pinned', origin: ancestor } : { kind: 'refused', origin: ancestor };
+  if (ancestor)
+    return policy.isAllowed(ancestor) ? { kind: 'pinned', origin: ancestor } : { kind: 'refused', origin: ancestor };
 
   const referrer = hints.referrer ? originOf(hints.referrer) : null;
-  if (referrer && referrer !== hints.selfOrigin && policy.isAllowed(referrer)) return { kind: 'pinned', origin: referrer };
+  if (referrer && referrer !== hints.selfOrigin && policy.isAllowed(referrer))
+    return { kind: 'pinned', origin: referrer };
 
   const [only, ...others] = policy.configured;
   if (only !== undefined && others.length === 0) return { kind: 'pinned', origin: only };

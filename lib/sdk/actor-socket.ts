@@ -3,8 +3,8 @@
  * (or falls back to the actors proxy), reconnects with backoff, pings every second and reconnects
  * when nothing arrived for three.
  */
-import { isPlatformError } from './errors';
 import type { ActorsContext } from './actors';
+import { isPlatformError } from './errors';
 import { apiPath } from './validate';
 
 const PING_MS = 1000;
@@ -16,7 +16,12 @@ const PROXY_FALLBACK = new Set([405, 409, 422, 503]);
 const TERMINAL = new Set([400, 403, 404]);
 
 /** The actors proxy's address for one connection, as the reference builds it. */
-export function proxyActorUrl(context: ActorsContext, actorName: string, instanceId: string, connectionId: string): string {
+export function proxyActorUrl(
+  context: ActorsContext,
+  actorName: string,
+  instanceId: string,
+  connectionId: string,
+): string {
   const host = context.host.replace(/^(http|https|ws|wss):\/\//, '').replace(/\/$/, '');
   const [, second = ''] = host.split('.');
   const insecure =

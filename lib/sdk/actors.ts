@@ -73,7 +73,15 @@ function startConnection(
   let driver: { send(message: string): void; close(): void } | undefined;
   void import('./actor-socket').then(({ openActorSocket }) => {
     if (closed) return;
-    driver = openActorSocket({ context, actorName, instanceId, id, isClosed: () => closed, onMessage, onTerminal: () => connection.close() });
+    driver = openActorSocket({
+      context,
+      actorName,
+      instanceId,
+      id,
+      isClosed: () => closed,
+      onMessage,
+      onTerminal: () => connection.close(),
+    });
     for (const message of pending.splice(0)) driver.send(message);
   });
   function onMessage(data: unknown): void {

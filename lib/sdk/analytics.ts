@@ -107,7 +107,10 @@ export function startAnalytics({ transport, appId, auth }: AnalyticsContext): An
       processing = false;
       stopHeartbeat();
       if (sessionStart !== null) {
-        track({ eventName: ANALYTICS_SESSION_DURATION_EVENT_NAME, properties: { sessionDuration: Date.now() - Date.parse(sessionStart) } });
+        track({
+          eventName: ANALYTICS_SESSION_DURATION_EVENT_NAME,
+          properties: { sessionDuration: Date.now() - Date.parse(sessionStart) },
+        });
         sessionStart = null;
       }
       void flush(queue.splice(0), true);

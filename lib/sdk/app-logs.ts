@@ -21,6 +21,7 @@ export function createAppLogsModule(transport: Transport, appId: string): AppLog
       await transport.request({ method: 'POST', path: `${logsPath}/log-user-in-app/${page}` }, options);
     },
     fetchLogs: (params, options) => transport.request({ method: 'GET', path: logsPath, query: params }, options),
-    getStats: (params, options) => transport.request({ method: 'GET', path: `${logsPath}/stats`, query: params }, options),
+    getStats: (params, options) =>
+      transport.request({ method: 'GET', path: `${logsPath}/stats`, query: params }, options),
   };
 }

@@ -2,11 +2,11 @@
  * Sign-in, the current user, and the stored session (docs/SPEC.md sections 4 and 7).
  */
 import { browserNavigation, hasWindow } from './browser';
-import { ErrorCodes, PlatformError, invalidArgument, isPlatformError } from './errors';
+import { ErrorCodes, invalidArgument, isPlatformError, PlatformError } from './errors';
 import { safeRedirectTarget } from './redirects';
+import type { Session } from './session';
 import type { CallOptions, Transport } from './transport';
 import type { LoginResponse, PlatformUser } from './types';
-import type { Session } from './session';
 import { apiPath } from './validate';
 
 /** Where `loginWithProvider` sends the visitor: "google" (the default provider), "sso", or another provider. */
@@ -26,7 +26,12 @@ export interface AuthModule {
    */
   login(email: string, password: string, turnstileToken?: string, options?: CallOptions): Promise<LoginResponse>;
   /** Same as {@link AuthModule.login}, under the reference client's name. */
-  loginViaEmailPassword(email: string, password: string, turnstileToken?: string, options?: CallOptions): Promise<LoginResponse>;
+  loginViaEmailPassword(
+    email: string,
+    password: string,
+    turnstileToken?: string,
+    options?: CallOptions,
+  ): Promise<LoginResponse>;
   /** Creates an account; the fields depend on the app's sign-up form. */
   register(payload: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
   /** Confirms an e-mail with the one-time code sent to it. */
@@ -105,7 +110,10 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     };
     if (turnstileToken) body.turnstile_token = turnstileToken;
     try {
-      const response = await transport.request<LoginResponse>({ method: 'POST', path: authPath('login'), body }, options);
+      const response = await transport.request<LoginResponse>(
+        { method: 'POST', path: authPath('login'), body },
+        options,
+      );
       if (typeof response?.access_token === 'string' && response.access_token) session.setToken(response.access_token);
       return response;
     } catch (error) {
@@ -117,7 +125,9 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
 
   function requireWindow(): void {
     if (!hasWindow()) {
-      throw new PlatformError('Login method can only be used in a browser environment', { code: ErrorCodes.browserRequired });
+      throw new PlatformError('Login method can only be used in a browser environment', {
+        code: ErrorCodes.browserRequired,
+      });
     }
   }
 
@@ -149,7 +159,11 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     loginViaEmailPassword: login,
     register: async (payload, options) => post(authPath('register'), payload, options),
     verifyOtp: async ({ email, otpCode }, options) =>
-      post(authPath('verify-otp'), { email: requireText('email', email), otp_code: requireText('otpCode', otpCode) }, options),
+      post(
+        authPath('verify-otp'),
+        { email: requireText('email', email), otp_code: requireText('otpCode', otpCode) },
+        options,
+      ),
     resendOtp: async (email, options) => post(authPath('resend-otp'), { email: requireText('email', email) }, options),
     resetPasswordRequest: async (email, options) =>
       post(authPath('reset-password-request'), { email: requireText('email', email) }, options),
@@ -170,7 +184,11 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
         options,
       ),
     inviteUser: async (userEmail, role, options) =>
-      post(apiPath`/apps/${appId}/users/invite-user`, { user_email: requireText('userEmail', userEmail), role }, options),
+      post(
+        apiPath`/apps/${appId}/users/invite-user`,
+        { user_email: requireText('userEmail', userEmail), role },
+        options,
+      ),
     setToken(token, persist) {
       pendingMe = undefined;
       session.setToken(token, persist);

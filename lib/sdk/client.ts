@@ -3,6 +3,7 @@
  * shape follow the reference client (`@base44/sdk`), so code written for it runs unchanged; the
  * differences are listed in docs/SDK-DEVIATIONS.md.
  */
+import { hasWindow } from '../util';
 import { createActorsModule, type ActorsModule } from './actors';
 import type { AgentsModule } from './agents';
 import type { AppLogsModule } from './app-logs';
@@ -12,25 +13,20 @@ import type { EntitiesModule, EntityHandler } from './entities';
 import { invalidArgument, type PlatformError } from './errors';
 import type { FetchWithAuthInit } from './fetch-with-auth';
 import type { FunctionsModule } from './functions';
-import {
-  createIntegrationEndpoint,
-  type IntegrationEndpoint,
-  type IntegrationsModule,
-} from './integrations';
-import { hasWindow } from '../util';
+import { createIntegrationEndpoint, type IntegrationEndpoint, type IntegrationsModule } from './integrations';
 import { lazyMethods } from './lazy';
 import { createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from './misc-modules';
 import { createPublicSettingsModule, type PublicSettingsModule } from './public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from './realtime-loader';
 import { parseAbsoluteHttpUrl } from './redirects';
-import { createSharedModules } from './shared-modules';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
 import { createSession } from './session';
+import { createSharedModules } from './shared-modules';
 import { startupToken, tokenStore } from './token-store';
 import { createTransport, type FetchLike } from './transport';
-import { visitorId } from './visitor-id';
 import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
 import { assertPathSegment } from './validate';
+import { visitorId } from './visitor-id';
 
 /** The reference's default platform. */
 export const DEFAULT_SERVER_URL = 'https://base44.app';
@@ -138,15 +134,31 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   let realtimeConnection: RealtimeSubscriptions | undefined;
   const session = createSession(initialToken, () => realtimeConnection?.refreshToken());
   const realtime = () =>
-    (realtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: session.getToken, getVisitorId: visitorId }));
+    (realtimeConnection ??= createLazyRealtime({
+      serverUrl,
+      appId,
+      getToken: session.getToken,
+      getVisitorId: visitorId,
+    }));
   // The service role subscribes on a socket of its own, authenticated with the service token: sharing
   // the user's socket (as the reference does) leaves a service-only client anonymous, which fails on
   // apps that require login and on conversation rooms.
   let serviceRealtimeConnection: RealtimeSubscriptions | undefined;
   const serviceRealtime = () =>
-    (serviceRealtimeConnection ??= createLazyRealtime({ serverUrl, appId, getToken: () => options.serviceToken ?? null }));
+    (serviceRealtimeConnection ??= createLazyRealtime({
+      serverUrl,
+      appId,
+      getToken: () => options.serviceToken ?? null,
+    }));
 
-  const transportConfig = { serverUrl, appId, headers: options.headers, fetch: options.fetch, onError, timeout: options.timeout };
+  const transportConfig = {
+    serverUrl,
+    appId,
+    headers: options.headers,
+    fetch: options.fetch,
+    onError,
+    timeout: options.timeout,
+  };
   const bearer = () => {
     const token = session.getToken();
     return token ? `Bearer ${token}` : null;
@@ -201,10 +213,10 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
     }),
     auth,
     integration: (packageName, endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName),
-    connectors: lazyMethods(async () => (await import('./connectors')).createUserConnectorsModule(transport, appId), [
-      'connectAppUser',
-      'disconnectAppUser',
-    ]),
+    connectors: lazyMethods(
+      async () => (await import('./connectors')).createUserConnectorsModule(transport, appId),
+      ['connectAppUser', 'disconnectAppUser'],
+    ),
     app: { getPublicSettings: () => publicSettings.get() },
     users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
     analytics,

@@ -52,7 +52,11 @@ export interface ConnectorsModule {
   /** @deprecated Use {@link ConnectorsModule.getCurrentAppUserConnection}. */
   getCurrentAppUserAccessToken(connectorId: string, options?: CallOptions): Promise<string>;
   getCurrentAppUserConnection(connectorId: string, options?: CallOptions): Promise<ConnectorConnection>;
-  callApi<T = unknown>(integrationType: string, request: ConnectorApiRequest, options?: CallOptions): Promise<ConnectorApiResponse<T>>;
+  callApi<T = unknown>(
+    integrationType: string,
+    request: ConnectorApiRequest,
+    options?: CallOptions,
+  ): Promise<ConnectorApiResponse<T>>;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
@@ -77,7 +81,10 @@ export function createUserConnectorsModule(transport: Transport, appId: string):
   const path = (id: unknown) => apiPath`/apps/${appId}/app-user-auth/connectors/${required('Connector ID', id)}`;
   return {
     async connectAppUser(connectorId, options) {
-      const answer = await transport.request<{ redirect_url: string }>({ method: 'POST', path: `${path(connectorId)}/initiate` }, options);
+      const answer = await transport.request<{ redirect_url: string }>(
+        { method: 'POST', path: `${path(connectorId)}/initiate` },
+        options,
+      );
       return answer.redirect_url;
     },
     async disconnectAppUser(connectorId, options) {
@@ -87,10 +94,14 @@ export function createUserConnectorsModule(transport: Transport, appId: string):
 }
 
 export function createConnectorsModule(transport: Transport, appId: string): ConnectorsModule {
-  const read = (path: string, options?: CallOptions) => transport.request<TokenAnswer>({ method: 'GET', path }, options);
-  const tokenPath = (type: unknown) => apiPath`/apps/${appId}/external-auth/tokens/${required('Integration type', type)}`;
-  const workspacePath = (id: unknown) => apiPath`/apps/${appId}/external-auth/tokens/connectors/${required('Connector ID', id)}`;
-  const appUserPath = (id: unknown) => `${apiPath`/apps/${appId}/app-user-auth/connectors/${required('Connector ID', id)}`}/token`;
+  const read = (path: string, options?: CallOptions) =>
+    transport.request<TokenAnswer>({ method: 'GET', path }, options);
+  const tokenPath = (type: unknown) =>
+    apiPath`/apps/${appId}/external-auth/tokens/${required('Integration type', type)}`;
+  const workspacePath = (id: unknown) =>
+    apiPath`/apps/${appId}/external-auth/tokens/connectors/${required('Connector ID', id)}`;
+  const appUserPath = (id: unknown) =>
+    `${apiPath`/apps/${appId}/app-user-auth/connectors/${required('Connector ID', id)}`}/token`;
   return {
     getAccessToken: async (type, options) => (await read(tokenPath(type), options)).access_token,
     getConnection: async (type, options) => connection(await read(tokenPath(type), options)),
@@ -102,7 +113,8 @@ export function createConnectorsModule(transport: Transport, appId: string): Con
       if (!isPlainObject(request)) throw invalidArgument('Request is required and must be an object');
       required('Request path', request.path);
       const method = request.method ?? 'GET';
-      if (!METHODS.has(method)) throw invalidArgument('Request method must be one of GET, POST, PUT, PATCH, DELETE, or HEAD');
+      if (!METHODS.has(method))
+        throw invalidArgument('Request method must be one of GET, POST, PUT, PATCH, DELETE, or HEAD');
       const answer = await transport.request<Record<string, unknown>>(
         {
           method: 'POST',

@@ -20,9 +20,17 @@ export function callCustomIntegration(
   // The reference's messages, so callers see the same errors.
   if (blank(slug)) throw invalidArgument('Integration slug is required and cannot be empty');
   if (blank(operationId)) throw invalidArgument('Operation ID is required and cannot be empty');
-  if (params !== undefined && !isPlainObject(params)) throw invalidArgument('Custom integration params must be an object');
+  if (params !== undefined && !isPlainObject(params))
+    throw invalidArgument('Custom integration params must be an object');
   // The platform is written in Python: camelCase names travel in snake_case.
   const { pathParams, queryParams, ...rest } = params ?? {};
-  const body = { ...rest, ...(pathParams ? { path_params: pathParams } : {}), ...(queryParams ? { query_params: queryParams } : {}) };
-  return transport.request({ method: 'POST', path: apiPath`/apps/${appId}/integrations/custom/${slug}/${operationId}`, body }, options);
+  const body = {
+    ...rest,
+    ...(pathParams ? { path_params: pathParams } : {}),
+    ...(queryParams ? { query_params: queryParams } : {}),
+  };
+  return transport.request(
+    { method: 'POST', path: apiPath`/apps/${appId}/integrations/custom/${slug}/${operationId}`, body },
+    options,
+  );
 }

@@ -6,7 +6,12 @@ import { invalidArgument } from './errors';
 import type { CallOptions, Transport } from './transport';
 import { isPlainObject } from './validate';
 
-type Call = (transport: Transport, collection: string, args: unknown[], options: CallOptions | undefined) => Promise<unknown>;
+type Call = (
+  transport: Transport,
+  collection: string,
+  args: unknown[],
+  options: CallOptions | undefined,
+) => Promise<unknown>;
 
 function requireArray(method: string, value: unknown): unknown[] {
   if (!Array.isArray(value)) throw invalidArgument(`${method} needs an array of records`);
@@ -24,15 +29,22 @@ export const seldomEntityCalls: Record<'updateMany' | 'bulkUpdate' | 'upsert' | 
       {
         method: 'PATCH',
         path: `${collection}/update-many`,
-        body: { query: requireObject('updateMany', 'a query', query), data: requireObject('updateMany', 'an update', data) },
+        body: {
+          query: requireObject('updateMany', 'a query', query),
+          data: requireObject('updateMany', 'an update', data),
+        },
       },
       options,
     ),
   bulkUpdate: (transport, collection, [records], options) =>
-    transport.request({ method: 'PUT', path: `${collection}/bulk`, body: requireArray('bulkUpdate', records) }, options),
+    transport.request(
+      { method: 'PUT', path: `${collection}/bulk`, body: requireArray('bulkUpdate', records) },
+      options,
+    ),
   upsert: (transport, collection, [records, upsertOptions], options) => {
     const key = isPlainObject(upsertOptions) ? upsertOptions.key : undefined;
-    if (typeof key !== 'string' && !Array.isArray(key)) throw invalidArgument('upsert needs options.key: a field name or a list of them');
+    if (typeof key !== 'string' && !Array.isArray(key))
+      throw invalidArgument('upsert needs options.key: a field name or a list of them');
     return transport.request(
       { method: 'POST', path: `${collection}/upsert`, body: { records: requireArray('upsert', records), key } },
       options,
@@ -46,5 +58,8 @@ export const seldomEntityCalls: Record<'updateMany' | 'bulkUpdate' | 'upsert' | 
     return result?.count;
   },
   aggregate: (transport, collection, [spec], options) =>
-    transport.request({ method: 'POST', path: `${collection}/aggregate`, body: requireObject('aggregate', 'a spec', spec) }, options),
+    transport.request(
+      { method: 'POST', path: `${collection}/aggregate`, body: requireObject('aggregate', 'a spec', spec) },
+      options,
+    ),
 };

@@ -1,10 +1,6 @@
 /**
  * Entity collections: `entities.<Name>.list()`, `.filter()`, `.get()`... (docs/SPEC.md section 7).
  */
-import { invalidArgument } from './errors';
-import type { SubscriptionHooks } from './realtime-hooks';
-import type { RealtimeSubscriptions } from './realtime-loader';
-import type { CallOptions, Transport } from './transport';
 import type {
   DeleteManyResult,
   DeleteResult,
@@ -19,14 +15,18 @@ import type {
   ImportResult,
   UpdateManyResult,
 } from './entity-types';
+import { invalidArgument } from './errors';
+import type { SubscriptionHooks } from './realtime-hooks';
+import type { RealtimeSubscriptions } from './realtime-loader';
+import type { CallOptions, Transport } from './transport';
 import type {
   EntityChangeEvent,
   EntityFields,
   EntityFilter,
   EntityRecord,
   EntitySchemas,
-  SchemaFields,
   FieldName,
+  SchemaFields,
   SortKey,
   Unsubscribe,
 } from './types';
@@ -113,7 +113,9 @@ export interface EntityHandler<T extends object = EntityFields> {
 }
 
 /** `entities.<Name>` for every name in the schema. */
-export type EntitiesModule<S extends EntitySchemas> = { readonly [Name in keyof S & string]: EntityHandler<SchemaFields<S, Name>> };
+export type EntitiesModule<S extends EntitySchemas> = {
+  readonly [Name in keyof S & string]: EntityHandler<SchemaFields<S, Name>>;
+};
 
 interface EntityContext {
   transport: Transport;
@@ -166,7 +168,10 @@ export function createEntityHandler<T extends object = EntityFields>(
   const read = (filter: object | undefined, args: unknown[]) => {
     const [first, limit, skip, fields, options] = args;
     if (isPlainObject(first)) {
-      return transport.request({ method: 'GET', path: `${collection}/v2/list`, query: pageQuery(first, filter) }, limit as CallOptions);
+      return transport.request(
+        { method: 'GET', path: `${collection}/v2/list`, query: pageQuery(first, filter) },
+        limit as CallOptions,
+      );
     }
     return transport.request(
       { method: 'GET', path: collection, query: listQuery(first, limit, skip, fields, filter) },
@@ -176,7 +181,12 @@ export function createEntityHandler<T extends object = EntityFields>(
   const seldom =
     (name: keyof typeof import('./entities-more').seldomEntityCalls, arity: number) =>
     async (...args: unknown[]) =>
-      (await import('./entities-more')).seldomEntityCalls[name](transport, collection, args.slice(0, arity), args[arity] as CallOptions);
+      (await import('./entities-more')).seldomEntityCalls[name](
+        transport,
+        collection,
+        args.slice(0, arity),
+        args[arity] as CallOptions,
+      );
 
   return {
     list: (async (...args: unknown[]) => read(undefined, args)) as EntityHandler<T>['list'],
@@ -210,7 +220,8 @@ export function createEntityHandler<T extends object = EntityFields>(
     count: seldom('count', 1) as EntityHandler<T>['count'],
     aggregate: seldom('aggregate', 1) as EntityHandler<T>['aggregate'],
     async importEntities(file, options) {
-      if (typeof Blob === 'undefined' || !(file instanceof Blob)) throw invalidArgument('importEntities needs a File or Blob');
+      if (typeof Blob === 'undefined' || !(file instanceof Blob))
+        throw invalidArgument('importEntities needs a File or Blob');
       const form = new FormData();
       form.append('file', file, typeof File !== 'undefined' && file instanceof File ? file.name : 'import');
       return transport.request({ method: 'POST', path: `${collection}/import`, body: form }, options);

@@ -8,7 +8,9 @@ export type FilterComparable<V> = Exclude<V, undefined> | null;
 
 type ArrayElement<V> = V extends readonly (infer E)[] ? E : never;
 
-type StringOperators<V> = [Extract<Exclude<V, undefined | null>, string>] extends [never] ? unknown : { $regex?: string };
+type StringOperators<V> = [Extract<Exclude<V, undefined | null>, string>] extends [never]
+  ? unknown
+  : { $regex?: string };
 
 type ArrayOperators<V> = [ArrayElement<Exclude<V, undefined | null>>] extends [never]
   ? unknown

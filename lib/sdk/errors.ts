@@ -80,7 +80,9 @@ export class PlatformError extends Error {
 
 /** True for any {@link PlatformError}, even one created by another copy of this module. */
 export function isPlatformError(value: unknown): value is PlatformError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PLATFORM_ERROR_BRAND] === true;
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PLATFORM_ERROR_BRAND] === true
+  );
 }
 
 /** An argument error thrown before any request is sent. */

@@ -28,7 +28,8 @@ const OWN_ORIGIN_PROBE = 'http://own-origin.invalid';
  * and newlines and treats "\" as "/"), so credentials can never reach another origin.
  */
 function assertOwnOriginPath(path: unknown): string {
-  if (typeof path !== 'string' || path === '') throw invalidArgument("fetchWithAuth() requires a path, such as '/api/orders'.");
+  if (typeof path !== 'string' || path === '')
+    throw invalidArgument("fetchWithAuth() requires a path, such as '/api/orders'.");
   let resolved: URL | undefined;
   try {
     resolved = new URL(path, OWN_ORIGIN_PROBE);
@@ -44,7 +45,11 @@ function assertOwnOriginPath(path: unknown): string {
   return path;
 }
 
-export async function fetchWithAuth(context: FetchWithAuthContext, path: string, init: FetchWithAuthInit = {}): Promise<Response> {
+export async function fetchWithAuth(
+  context: FetchWithAuthContext,
+  path: string,
+  init: FetchWithAuthInit = {},
+): Promise<Response> {
   assertOwnOriginPath(path);
   const { fetch: send = (input, requestInit) => globalThis.fetch(input, requestInit), ...requestInit } = init;
   const headers = new Headers(init.headers);

@@ -24,10 +24,22 @@ export {
   type StoredTokenListener,
   type TokenStore,
 } from './token-store';
-export { getAccessToken, saveAccessToken, removeAccessToken, getLoginUrl, type AccessTokenOptions } from './reference-helpers';
+export {
+  getAccessToken,
+  saveAccessToken,
+  removeAccessToken,
+  getLoginUrl,
+  type AccessTokenOptions,
+} from './reference-helpers';
 export type * from './connectors';
 export type { FetchWithAuthInit } from './fetch-with-auth';
-export type { AiGatewayModule, AiGatewayConnection, AnalyticsModule, TrackEventParams, TrackEventProperties } from './misc-modules';
+export type {
+  AiGatewayModule,
+  AiGatewayConnection,
+  AnalyticsModule,
+  TrackEventParams,
+  TrackEventProperties,
+} from './misc-modules';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
 export type { SubscriptionHooks } from './realtime-hooks';

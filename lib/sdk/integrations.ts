@@ -92,10 +92,15 @@ export function createIntegrationEndpoint(
  */
 export function createIntegrationsModule(transport: Transport, appId: string): IntegrationsModule {
   const lookup = <T>(build: (name: string) => T) =>
-    new Proxy({}, { get: (_target, property) => {
-      const name = proxyKey(property);
-      return name === undefined ? undefined : build(name);
-    } });
+    new Proxy(
+      {},
+      {
+        get: (_target, property) => {
+          const name = proxyKey(property);
+          return name === undefined ? undefined : build(name);
+        },
+      },
+    );
   const custom: CustomIntegrationsModule = {
     call: async (...args) => (await import('./custom-integrations')).callCustomIntegration(transport, appId, ...args),
   };

@@ -20,7 +20,8 @@ export function lazyMethods<M extends { [K in Names]: AsyncMethod }, Names exten
     }));
   const methods = {} as Pick<M, Names>;
   for (const name of names) {
-    const call = async (...args: unknown[]) => ((await loaded())[name] as unknown as (...a: unknown[]) => Promise<unknown>)(...args);
+    const call = async (...args: unknown[]) =>
+      ((await loaded())[name] as unknown as (...a: unknown[]) => Promise<unknown>)(...args);
     methods[name] = call as unknown as M[Names];
   }
   return methods;

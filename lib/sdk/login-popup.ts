@@ -14,10 +14,19 @@ const CLOSED_POLL_MS = 500;
  * from `expectedOrigin` whose source is that popup counts. The token is stored (never put into an
  * address), then the page goes to `returnTo` (with `is_new_user` when the platform sent it).
  */
-export function loginViaPopup(url: string, returnTo: string, expectedOrigin: string, navigate: (url: string) => void): void {
+export function loginViaPopup(
+  url: string,
+  returnTo: string,
+  expectedOrigin: string,
+  navigate: (url: string) => void,
+): void {
   const left = Math.round(window.screenX + (window.outerWidth - WIDTH) / 2);
   const top = Math.round(window.screenY + (window.outerHeight - HEIGHT) / 2);
-  const popup = window.open(url, 'base44_auth', `width=${WIDTH},height=${HEIGHT},left=${left},top=${top},resizable=yes,scrollbars=yes`);
+  const popup = window.open(
+    url,
+    'base44_auth',
+    `width=${WIDTH},height=${HEIGHT},left=${left},top=${top},resizable=yes,scrollbars=yes`,
+  );
   if (!popup) return;
 
   const cleanup = () => {

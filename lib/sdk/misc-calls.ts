@@ -9,7 +9,14 @@ export function createUsersModule(transport: Transport, appId: string) {
       if (role !== 'user' && role !== 'admin') {
         throw invalidArgument(`Invalid role: "${String(role)}". Role must be either "user" or "admin".`);
       }
-      return transport.request({ method: 'POST', path: apiPath`/apps/${appId}/runtime/users/invite-user`, body: { user_email: userEmail, role } }, options);
+      return transport.request(
+        {
+          method: 'POST',
+          path: apiPath`/apps/${appId}/runtime/users/invite-user`,
+          body: { user_email: userEmail, role },
+        },
+        options,
+      );
     },
   };
 }

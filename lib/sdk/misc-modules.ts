@@ -18,10 +18,15 @@ export interface AiGatewayModule {
   connection(options?: { provider?: 'openai' | 'typesafe' }): AiGatewayConnection;
 }
 
-export function createAiGatewayModule(serverUrl: string, appId: string, getToken: () => string | null): AiGatewayModule {
+export function createAiGatewayModule(
+  serverUrl: string,
+  appId: string,
+  getToken: () => string | null,
+): AiGatewayModule {
   return {
     connection({ provider = 'openai' } = {}) {
-      if (provider !== 'openai' && provider !== 'typesafe') throw invalidArgument(`Unsupported AI Gateway provider: ${String(provider)}`);
+      if (provider !== 'openai' && provider !== 'typesafe')
+        throw invalidArgument(`Unsupported AI Gateway provider: ${String(provider)}`);
       return { baseURL: `${serverUrl}/api${apiPath`/apps/${appId}/ai/${provider}`}/v1`, token: getToken() ?? '' };
     },
   };

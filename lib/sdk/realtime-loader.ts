@@ -4,12 +4,15 @@
  * error/join/disconnect hooks (realtime-hooks.ts).
  */
 import { PlatformError } from './errors';
-import type { SubscriptionHooks } from './realtime-hooks';
 import type { Realtime, RealtimeConfig } from './realtime';
+import type { SubscriptionHooks } from './realtime-hooks';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
 /** What entities and agents need from real-time; subscriptions return synchronously. */
-export type RealtimeSubscriptions = Pick<Realtime, 'subscribeToEntity' | 'subscribeToConversation' | 'refreshToken' | 'close'>;
+export type RealtimeSubscriptions = Pick<
+  Realtime,
+  'subscribeToEntity' | 'subscribeToConversation' | 'refreshToken' | 'close'
+>;
 
 export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscriptions {
   let instance: Realtime | undefined;
@@ -44,7 +47,10 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       (error: unknown) => {
         if (cancelled) return;
         // The code of RealtimeErrorCodes.unavailable, spelled out so realtime-parse stays out of this bundle.
-        const failure = new PlatformError('Could not load the real-time client', { code: 'REALTIME_UNAVAILABLE', cause: error });
+        const failure = new PlatformError('Could not load the real-time client', {
+          code: 'REALTIME_UNAVAILABLE',
+          cause: error,
+        });
         if (hooks.onError) hooks.onError(failure);
         else console.error('[platform-sdk] could not load real-time:', error);
       },
@@ -69,7 +75,9 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       hooks: SubscriptionHooks = {},
       initial: Promise<AgentConversation>,
     ) {
-      return whenLoaded(hooks, (realtime) => realtime.subscribeToConversation(conversationId, callback, hooks, initial));
+      return whenLoaded(hooks, (realtime) =>
+        realtime.subscribeToConversation(conversationId, callback, hooks, initial),
+      );
     },
     refreshToken: () => instance?.refreshToken(),
     close: () => {

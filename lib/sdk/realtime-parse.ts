@@ -87,7 +87,8 @@ export function parseConversationUpdate(data: unknown): AgentConversation | null
   const parsed = parseJson(data);
   if (!isRecordObject(parsed) || typeof parsed.id !== 'string' || !Array.isArray(parsed.messages)) return null;
   const { _message: changed, ...conversation } = parsed;
-  if (isRecordObject(changed)) conversation.messages = mergeMessage(parsed.messages as AgentMessage[], changed as AgentMessage);
+  if (isRecordObject(changed))
+    conversation.messages = mergeMessage(parsed.messages as AgentMessage[], changed as AgentMessage);
   return conversation as AgentConversation;
 }
 
@@ -139,7 +140,10 @@ function decode<T>(room: string, data: unknown, parse: (data: unknown) => T | nu
 }
 
 /** An entity change, or the problem to report instead. */
-export function decodeEntityChange<T extends object = EntityFields>(room: string, data: unknown): Decoded<EntityChangeEvent<T>> {
+export function decodeEntityChange<T extends object = EntityFields>(
+  room: string,
+  data: unknown,
+): Decoded<EntityChangeEvent<T>> {
   return decode(room, data, (value) => parseEntityChange<T>(value), 'a change event { type, id, data }');
 }
 
@@ -158,7 +162,8 @@ export function parseUpdateEnvelope(message: unknown): { room: string; data: unk
 export function parseServerError(payload: unknown): { room: string | undefined; problem: RealtimeProblem } {
   const fields = isRecordObject(payload) ? payload : {};
   let message = 'The real-time server reported an error';
-  if (typeof fields.message === 'string' && fields.message !== '') message = fields.message.slice(0, MAX_ERROR_MESSAGE_LENGTH);
+  if (typeof fields.message === 'string' && fields.message !== '')
+    message = fields.message.slice(0, MAX_ERROR_MESSAGE_LENGTH);
   else if (typeof payload === 'string' && payload !== '') message = payload.slice(0, MAX_ERROR_MESSAGE_LENGTH);
   const code = typeof fields.code === 'string' ? fields.code : RealtimeErrorCodes.serverError;
   return {

@@ -124,7 +124,8 @@ export class RoomRegistry {
       state.status = 'idle';
       state.refusal = undefined;
       if (state.subscribers.size === 0) this.forget(room, state);
-      else if (wasJoined) for (const subscriber of [...state.subscribers]) safely(() => subscriber.hooks.onDisconnect?.());
+      else if (wasJoined)
+        for (const subscriber of [...state.subscribers]) safely(() => subscriber.hooks.onDisconnect?.());
     }
   }
 
@@ -142,7 +143,8 @@ export class RoomRegistry {
 
   /** Reports an error to one room's subscribers, or to every subscriber when `room` is undefined. */
   reportError(room: string | undefined, error: PlatformError): void {
-    const states = room === undefined ? [...this.rooms.values()] : [this.rooms.get(room)].filter((state) => state !== undefined);
+    const states =
+      room === undefined ? [...this.rooms.values()] : [this.rooms.get(room)].filter((state) => state !== undefined);
     for (const state of states) {
       for (const subscriber of [...state.subscribers]) safely(() => subscriber.hooks.onError?.(error));
     }

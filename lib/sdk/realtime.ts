@@ -7,23 +7,29 @@
  * a bad payload reaches the room's error listeners and never throws out of a socket handler.
  */
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+
 import type { PlatformError } from './errors';
+import { followConversation } from './realtime-conversation';
 import type { SubscriptionHooks } from './realtime-hooks';
 import {
-  RealtimeErrorCodes,
   decodeConversationChange,
   decodeEntityChange,
   parseServerError,
   parseUpdateEnvelope,
+  RealtimeErrorCodes,
   type Decoded,
   type RealtimeProblem,
 } from './realtime-parse';
-import { followConversation } from './realtime-conversation';
 import { RoomRegistry, type RoomSubscriber } from './realtime-rooms';
 import { socketHandshake } from './realtime-url';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
-export { parseConversationUpdate, parseEntityChange, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from './realtime-parse';
+export {
+  parseConversationUpdate,
+  parseEntityChange,
+  MAX_UPDATE_DATA_LENGTH,
+  RealtimeErrorCodes,
+} from './realtime-parse';
 export { ROOM_LEAVE_GRACE_MS } from './realtime-rooms';
 export { MAX_SOCKET_URL_LENGTH } from './realtime-url';
 
@@ -114,12 +120,14 @@ export function conversationRoom(conversationId: string): string {
 function refusedConnection(error: unknown): RealtimeProblem {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
   const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
-  const message = error instanceof Error && error.message ? error.message : 'The real-time server refused the connection';
+  const message =
+    error instanceof Error && error.message ? error.message : 'The real-time server refused the connection';
   return { message, code: typeof code === 'string' ? code : RealtimeErrorCodes.connectionRefused, data, cause: error };
 }
 
 export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDependencies): Realtime {
-  const toError = ({ message, ...details }: RealtimeProblem): PlatformError => new dependencies.PlatformError(message, details);
+  const toError = ({ message, ...details }: RealtimeProblem): PlatformError =>
+    new dependencies.PlatformError(message, details);
   let socket: PlatformSocket | undefined;
   let opening: Promise<void> | undefined;
   // Set while the handshake URL is over the limit: new subscribers learn why nothing arrives.
@@ -177,7 +185,10 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
   }
 
   function attach(connection: PlatformSocket): void {
-    connection.on('connect', guarded(() => rooms.connected()));
+    connection.on(
+      'connect',
+      guarded(() => rooms.connected()),
+    );
     connection.on(
       'disconnect',
       guarded((reason: string) => {
@@ -222,14 +233,22 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
         const current = checkedQuery();
         if (!current) return;
         // forceNew: two clients for the same server must not share (and close) one connection.
-        const connection: PlatformSocket = io(config.serverUrl || undefined, { ...SOCKET_OPTIONS, forceNew: true, query: current });
+        const connection: PlatformSocket = io(config.serverUrl || undefined, {
+          ...SOCKET_OPTIONS,
+          forceNew: true,
+          query: current,
+        });
         attach(connection);
         socket = connection;
       })
       .catch((error: unknown) => {
         rooms.reportError(
           undefined,
-          toError({ message: 'Could not load the real-time client', code: RealtimeErrorCodes.unavailable, cause: error }),
+          toError({
+            message: 'Could not load the real-time client',
+            code: RealtimeErrorCodes.unavailable,
+            cause: error,
+          }),
         );
       })
       .finally(() => {

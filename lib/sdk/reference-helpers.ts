@@ -4,7 +4,7 @@
  */
 import { hasWindow, readStorage, removeStorage, writeStorage } from '../util';
 import { invalidArgument } from './errors';
-import { ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY, TOKEN_PARAM, storeToken, takeTokenFromAddress } from './token-store';
+import { ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY, storeToken, takeTokenFromAddress, TOKEN_PARAM } from './token-store';
 
 export interface AccessTokenOptions {
   storageKey?: string;
@@ -15,7 +15,12 @@ export interface AccessTokenOptions {
 
 /** The token from `?access_token=` (stored and removed from the address by default), else the stored one. */
 export function getAccessToken(options: AccessTokenOptions = {}): string | null {
-  const { storageKey = ACCESS_TOKEN_KEY, paramName = TOKEN_PARAM, saveToStorage = true, removeFromUrl = true } = options;
+  const {
+    storageKey = ACCESS_TOKEN_KEY,
+    paramName = TOKEN_PARAM,
+    saveToStorage = true,
+    removeFromUrl = true,
+  } = options;
   if (paramName === TOKEN_PARAM && storageKey === ACCESS_TOKEN_KEY && saveToStorage && removeFromUrl) {
     const handedOver = takeTokenFromAddress();
     if (handedOver) return handedOver;
@@ -43,7 +48,10 @@ export function removeAccessToken(options: { storageKey?: string } = {}): boolea
 }
 
 /** `{serverUrl}{loginPath}?from_url=...&app_id=...`, as the reference builds it. */
-export function getLoginUrl(nextUrl: string, options: { serverUrl: string; appId: string; loginPath?: string }): string {
+export function getLoginUrl(
+  nextUrl: string,
+  options: { serverUrl: string; appId: string; loginPath?: string },
+): string {
   const { serverUrl, appId, loginPath = '/login' } = options;
   if (!serverUrl || !appId) throw invalidArgument('serverUrl and appId are required to construct login URL');
   const from = nextUrl || (hasWindow() ? window.location.href : '');

@@ -3,8 +3,8 @@
  * entity access rules. For trusted code only (backend functions, scripts); never ship a service token
  * to a browser.
  */
-import { ErrorCodes, PlatformError } from './errors';
 import type { ConnectorsModule } from './connectors';
+import { ErrorCodes, PlatformError } from './errors';
 import { lazyMethods } from './lazy';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import { createSharedModules, type SharedModules } from './shared-modules';
@@ -57,7 +57,8 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
       return headers;
     },
   });
-  const ssoPath = (kind: string, userId: string) => apiPath`/apps/${appId}/auth/sso/${kind}/${assertPathSegment('User id', userId)}`;
+  const ssoPath = (kind: string, userId: string) =>
+    apiPath`/apps/${appId}/auth/sso/${kind}/${assertPathSegment('User id', userId)}`;
   return {
     ...createSharedModules<S>({
       transport,
@@ -70,16 +71,20 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
       gatewayToken: () => serviceToken,
       userToken: getUserToken,
     }),
-    connectors: lazyMethods(async () => (await import('./connectors')).createConnectorsModule(transport, appId), [
-      'getAccessToken',
-      'getConnection',
-      'getWorkspaceConnection',
-      'getCurrentAppUserAccessToken',
-      'getCurrentAppUserConnection',
-      'callApi',
-    ]) as ConnectorsModule,
+    connectors: lazyMethods(
+      async () => (await import('./connectors')).createConnectorsModule(transport, appId),
+      [
+        'getAccessToken',
+        'getConnection',
+        'getWorkspaceConnection',
+        'getCurrentAppUserAccessToken',
+        'getCurrentAppUserConnection',
+        'callApi',
+      ],
+    ) as ConnectorsModule,
     sso: {
-      getAccessToken: (userId, options) => transport.request({ method: 'GET', path: ssoPath('accesstoken', userId) }, options),
+      getAccessToken: (userId, options) =>
+        transport.request({ method: 'GET', path: ssoPath('accesstoken', userId) }, options),
       getIdToken: (userId, options) => transport.request({ method: 'GET', path: ssoPath('idtoken', userId) }, options),
     },
     cleanup: () => realtime().close(),

@@ -7,7 +7,7 @@
  * the size budget (a fifth of the reference) pays for the whole platform surface instead.
  */
 import { hasWindow } from '../util';
-import { ErrorCodes, PlatformError, invalidArgument } from './errors';
+import { ErrorCodes, invalidArgument, PlatformError } from './errors';
 import { encodeRequestBody } from './payload';
 import { visitorId } from './visitor-id';
 
@@ -134,7 +134,10 @@ export function errorFromResponse(status: number, data: unknown, cause: unknown,
     nonEmptyString(body.message) ??
     nonEmptyString(body.detail) ??
     `Request failed with status code ${status}`;
-  const code = nonEmptyString(nested.code) ?? nonEmptyString(body.code) ?? nonEmptyString(headers?.get('x-base44-connector-error'));
+  const code =
+    nonEmptyString(nested.code) ??
+    nonEmptyString(body.code) ??
+    nonEmptyString(headers?.get('x-base44-connector-error'));
   return new PlatformError(message, { status, code, data, cause });
 }
 

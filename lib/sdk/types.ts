@@ -25,7 +25,9 @@ export type EntityRecord<T extends object = EntityFields> = T & RecordMeta;
 export type EntitySchemas = object;
 
 /** The field type of entity `Name` in schema `S` (untyped fields when it is not an object type). */
-export type SchemaFields<S extends EntitySchemas, Name extends keyof S> = S[Name] extends object ? S[Name] : EntityFields;
+export type SchemaFields<S extends EntitySchemas, Name extends keyof S> = S[Name] extends object
+  ? S[Name]
+  : EntityFields;
 
 /** A field name of a record, usable for `fields`. */
 export type FieldName<T extends object> = keyof EntityRecord<T> & string;

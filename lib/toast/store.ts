@@ -43,7 +43,10 @@ export function createToastStore({ schedule = setTimeout, cancel = clearTimeout 
 
   function scheduleRemoval(id: string) {
     if (removals.has(id)) return;
-    removals.set(id, schedule(() => remove(id), TOAST_REMOVE_DELAY_MS));
+    removals.set(
+      id,
+      schedule(() => remove(id), TOAST_REMOVE_DELAY_MS),
+    );
   }
 
   return {

@@ -36,7 +36,8 @@ function checkOrigin(entry: string): { origin: string } | { reason: string } {
   } catch {
     return { reason: 'not an absolute URL' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { reason: 'only http and https origins are allowed' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { reason: 'only http and https origins are allowed' };
   if (url.hostname.includes('*')) return { reason: 'wildcards and the opaque origin are never allowed' };
   if (url.username || url.password) return { reason: 'credentials do not belong in an origin' };
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {

@@ -23,7 +23,8 @@ declareRows(
     const ours = await import('@/lib/sdk');
     const clients = {
       reference: {
-        create: (config: SharedConfig) => reference.createClient({ analytics: { enabled: false }, ...config }) as ConformanceClient,
+        create: (config: SharedConfig) =>
+          reference.createClient({ analytics: { enabled: false }, ...config }) as ConformanceClient,
         fromRequest: (request: Request) => reference.createClientFromRequest(request) as ConformanceClient,
       },
       ours: {
@@ -36,7 +37,10 @@ declareRows(
 );
 
 describe('the package token helpers, side by side', () => {
-  type Helpers = Pick<typeof import('@base44/sdk'), 'getAccessToken' | 'saveAccessToken' | 'removeAccessToken' | 'getLoginUrl'>;
+  type Helpers = Pick<
+    typeof import('@base44/sdk'),
+    'getAccessToken' | 'saveAccessToken' | 'removeAccessToken' | 'getLoginUrl'
+  >;
 
   async function exercise(helpers: Helpers) {
     browser.reset('https://site.example/p?access_token=from-url&x=1');

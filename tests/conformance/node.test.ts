@@ -3,8 +3,10 @@
  * shared table against one recording platform, and the reference's surface is checked against ours.
  */
 import * as referenceModule from '@base44/sdk';
-import * as ourModule from '@/lib/sdk';
 import { WebSocket as NodeWebSocket } from 'ws';
+
+import * as ourModule from '@/lib/sdk';
+
 import { documentedDeviations } from './deviations';
 import { GLOBAL_NORMALISATIONS } from './normalise';
 import type { ClientFactory, ConformanceClient } from './observe';
@@ -16,8 +18,14 @@ const reference: ClientFactory = (config) =>
   referenceModule.createClient({ analytics: { enabled: false }, ...config }) as ConformanceClient;
 const ours: ClientFactory = (config) => ourModule.createClient(config) as unknown as ConformanceClient;
 const makers = {
-  reference: { create: reference, fromRequest: (request: Request) => referenceModule.createClientFromRequest(request) as ConformanceClient },
-  ours: { create: ours, fromRequest: (request: Request) => ourModule.createClientFromRequest(request) as unknown as ConformanceClient },
+  reference: {
+    create: reference,
+    fromRequest: (request: Request) => referenceModule.createClientFromRequest(request) as ConformanceClient,
+  },
+  ours: {
+    create: ours,
+    fromRequest: (request: Request) => ourModule.createClientFromRequest(request) as unknown as ConformanceClient,
+  },
 };
 
 beforeAll(() => {
@@ -42,7 +50,9 @@ describe('the surface', () => {
 
   it('finds the reference methods by walking its client', () => {
     // A sanity floor: the walk must see the proxies' methods, not just the top level.
-    expect(referencePaths).toEqual(expect.arrayContaining(['entities.*.list', 'integrations.*.*', 'asServiceRole.sso.getIdToken']));
+    expect(referencePaths).toEqual(
+      expect.arrayContaining(['entities.*.list', 'integrations.*.*', 'asServiceRole.sso.getIdToken']),
+    );
   });
 
   it.each(referencePaths.filter((path) => !NOT_YET_CONFORMANT.has(path)))('ours has %s', (path) => {
@@ -53,18 +63,27 @@ describe('the surface', () => {
     expect(TABLE.some((row) => row.covers.includes(path))).toBe(true);
   });
 
-  it.each(Object.keys(referenceModule).filter((name) => !NOT_YET_CONFORMANT.has(name)))('our package exports %s', (name) => {
-    expect(typeof (ourModule as Record<string, unknown>)[name]).toBe(typeof (referenceModule as Record<string, unknown>)[name]);
-  });
+  it.each(Object.keys(referenceModule).filter((name) => !NOT_YET_CONFORMANT.has(name)))(
+    'our package exports %s',
+    (name) => {
+      expect(typeof (ourModule as Record<string, unknown>)[name]).toBe(
+        typeof (referenceModule as Record<string, unknown>)[name],
+      );
+    },
+  );
 
   it('lists only real reference methods as not yet conformant', () => {
     const exported = Object.keys(referenceModule);
-    expect([...NOT_YET_CONFORMANT.keys()].filter((path) => !referencePaths.includes(path) && !exported.includes(path))).toEqual([]);
+    expect(
+      [...NOT_YET_CONFORMANT.keys()].filter((path) => !referencePaths.includes(path) && !exported.includes(path)),
+    ).toEqual([]);
   });
 
   it('every row covers real reference methods', () => {
     const exported = Object.keys(referenceModule);
-    const unknown = TABLE.flatMap((row) => row.covers).filter((path) => !referencePaths.includes(path) && !exported.includes(path));
+    const unknown = TABLE.flatMap((row) => row.covers).filter(
+      (path) => !referencePaths.includes(path) && !exported.includes(path),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -16,7 +16,8 @@ export const GLOBAL_NORMALISATIONS: readonly GlobalNormalisation[] = [
     // Node's axios adapter declares a JSON body on body-less requests; in a browser neither client does.
     id: 'content-type-only-with-body',
     apply(observation) {
-      for (const request of observation.requests) if (request.body === undefined) delete request.headers['content-type'];
+      for (const request of observation.requests)
+        if (request.body === undefined) delete request.headers['content-type'];
       return observation;
     },
   },

@@ -3,7 +3,9 @@
  * got, normalised so that two clients doing the same thing produce equal observations.
  */
 import type { Base44Client } from '@base44/sdk';
+
 import type { Answer, RecordedRequest } from '@/tests/integration/sdk/recording-server';
+
 import type { FakeBrowser } from './fake-browser';
 import type { ActorSocketLog, Handshake, RecordingPlatform, SocketEvent } from './platform';
 
@@ -147,7 +149,12 @@ async function normaliseBody(platform: RecordingPlatform, index: number, request
   }
 }
 
-async function normaliseRequest(platform: RecordingPlatform, index: number, request: RecordedRequest, browser: boolean) {
+async function normaliseRequest(
+  platform: RecordingPlatform,
+  index: number,
+  request: RecordedRequest,
+  browser: boolean,
+) {
   const url = new URL(request.url, 'http://platform.invalid');
   const headers: Record<string, string> = {};
   for (const name of CONTRACT_HEADERS) {
@@ -168,7 +175,13 @@ async function normaliseRequest(platform: RecordingPlatform, index: number, requ
 
 export function errorShape(error: unknown): ErrorShape {
   if (!(error instanceof Error)) {
-    return { name: typeof error, message: `non-Error thrown: ${String(error)}`, status: undefined, code: undefined, data: undefined };
+    return {
+      name: typeof error,
+      message: `non-Error thrown: ${String(error)}`,
+      status: undefined,
+      code: undefined,
+      data: undefined,
+    };
   }
   const details = error as Error & { status?: unknown; code?: unknown; data?: unknown };
   return { name: error.name, message: error.message, status: details.status, code: details.code, data: details.data };
@@ -197,7 +210,10 @@ export async function observe(
   const tools: RunTools = {
     until,
     waitForSocket: (event, room) =>
-      until(() => platform.socketEvents.some((entry) => entry.event === event && entry.room === room), `${event} ${room}`),
+      until(
+        () => platform.socketEvents.some((entry) => entry.event === event && entry.room === room),
+        `${event} ${room}`,
+      ),
     async push(room, data) {
       await platform.push(room, typeof data === 'string' ? data : JSON.stringify(data));
     },
@@ -231,7 +247,10 @@ export async function observe(
     requests,
     outcome,
     handshakes: platform.handshakes.map((handshake) => ({
-      query: { ...handshake.query, ...(browser || !handshake.query.anonymous_id ? {} : { anonymous_id: '<per-process id>' }) },
+      query: {
+        ...handshake.query,
+        ...(browser || !handshake.query.anonymous_id ? {} : { anonymous_id: '<per-process id>' }),
+      },
     })),
     socketEvents: [...platform.socketEvents],
     actorSockets: structuredClone(platform.actorSockets),

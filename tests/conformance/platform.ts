@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server as SocketServer } from 'socket.io';
 import { WebSocketServer, type WebSocket } from 'ws';
+
 import { startRecordingServer, type RecordingServer } from '@/tests/integration/sdk/recording-server';
 
 export interface SocketEvent {
@@ -51,7 +52,11 @@ const ENGINE_PARAMS = new Set(['EIO', 'transport', 't', 'j', 'b64', 'sid']);
 export async function startRecordingPlatform(): Promise<RecordingPlatform> {
   const http = await startRecordingServer();
   // destroyUpgrade: false leaves other paths' upgrades to the actor server below.
-  const io = new SocketServer(http.httpServer, { path: '/ws-user-apps/socket.io/', cors: { origin: '*' }, destroyUpgrade: false });
+  const io = new SocketServer(http.httpServer, {
+    path: '/ws-user-apps/socket.io/',
+    cors: { origin: '*' },
+    destroyUpgrade: false,
+  });
   const actorServer = new WebSocketServer({ noServer: true });
   const actorSockets: ActorSocketLog[] = [];
   const openActorSockets = new Set<WebSocket>();

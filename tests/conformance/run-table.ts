@@ -1,7 +1,7 @@
 /** Declares one Jest test per table row: both clients, one platform, observations compared. */
 import { documentedDeviations } from './deviations';
-import { normalise } from './normalise';
 import type { FakeBrowser } from './fake-browser';
+import { normalise } from './normalise';
 import { observe, type ClientMaker, type Observation } from './observe';
 import { startRecordingPlatform, type RecordingPlatform } from './platform';
 import type { TableRow } from './table';
@@ -22,7 +22,10 @@ export interface Clients {
   ours: ClientMaker;
 }
 
-export function declareRows(rows: readonly TableRow[], load: () => Promise<{ clients: Clients; browser?: FakeBrowser }>): void {
+export function declareRows(
+  rows: readonly TableRow[],
+  load: () => Promise<{ clients: Clients; browser?: FakeBrowser }>,
+): void {
   let platform: RecordingPlatform;
   let loaded: { clients: Clients; browser?: FakeBrowser };
   const documented = documentedDeviations();

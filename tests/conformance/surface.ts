@@ -33,7 +33,8 @@ function walk(value: unknown, path: string, found: Map<string, 'function'>, dept
   walk(generic, `${path}.*`, found, depth + 1);
   for (const name of DOCUMENTED_SPECIAL_NAMES) {
     const special = record[name];
-    if (special !== undefined && shapeOf(special) !== shapeOf(generic)) walk(special, `${path}.${name}`, found, depth + 1);
+    if (special !== undefined && shapeOf(special) !== shapeOf(generic))
+      walk(special, `${path}.${name}`, found, depth + 1);
   }
 }
 

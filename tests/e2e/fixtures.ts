@@ -53,7 +53,8 @@ export const test = base.extend<Fixtures>({
           console.error(`${mark} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
         });
       }, CSP_MARK);
-      const violations = () => consoleErrors.filter((text) => text.startsWith(CSP_MARK) || /Content Security Policy/.test(text));
+      const violations = () =>
+        consoleErrors.filter((text) => text.startsWith(CSP_MARK) || /Content Security Policy/.test(text));
       const live: string[] = [];
       await use(live);
       live.push(...violations());

@@ -1,4 +1,4 @@
-import { SEEDED_PASSWORD, loginToken as loginAt } from '@/emulator/seeded-login';
+import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seeded-login';
 import { startEmulator } from '@/emulator/server';
 import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
 

@@ -5,10 +5,23 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
-  'fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'File',
-  'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder',
-  'ReadableStream', 'WritableStream', 'TransformStream', 'structuredClone',
-  'setImmediate', 'clearImmediate',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'Blob',
+  'File',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'structuredClone',
+  'setImmediate',
+  'clearImmediate',
 ];
 
 class JsdomWithNodeFetch extends TestEnvironment {

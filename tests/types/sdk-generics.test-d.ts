@@ -4,7 +4,15 @@
  * Nothing here runs; the `@ts-expect-error` lines fail the check if the error they expect disappears.
  */
 import { expectTypeOf } from 'expect-type';
-import { createClient, type EntitiesModule, type EntityFields, type EntityRecord, type PlatformClient, type SortKey } from '@/lib/sdk';
+
+import {
+  createClient,
+  type EntitiesModule,
+  type EntityFields,
+  type EntityRecord,
+  type PlatformClient,
+  type SortKey,
+} from '@/lib/sdk';
 
 interface Todo {
   title: string;
@@ -22,9 +30,9 @@ declare const client: ReturnType<typeof createClient<Schema>>;
 expectTypeOf(client.entities.Todo.get).returns.resolves.toEqualTypeOf<EntityRecord<Todo>>();
 expectTypeOf(client.entities.Note.list('-body')).resolves.toEqualTypeOf<EntityRecord<{ body: string }>[]>();
 // With an options object, list answers a cursor page of the same records.
-expectTypeOf(client.entities.Note.list({ limit: 10 })).resolves.toHaveProperty('items').toEqualTypeOf<
-  EntityRecord<{ body: string }>[]
->();
+expectTypeOf(client.entities.Note.list({ limit: 10 }))
+  .resolves.toHaveProperty('items')
+  .toEqualTypeOf<EntityRecord<{ body: string }>[]>();
 expectTypeOf<EntityRecord<Todo>['id']>().toEqualTypeOf<string>();
 expectTypeOf<EntityRecord<Todo>['done']>().toEqualTypeOf<boolean>();
 // @ts-expect-error: an entity the schema does not declare

@@ -1,8 +1,8 @@
-import ComingSoon from '@/components/pages/ComingSoon';
 import { generateStaticParams } from '@/app/[pageName]/page';
-import { isPageName, mainPage, pageNames, pages } from '@/pages.config';
+import ComingSoon from '@/components/pages/ComingSoon';
 import { pageForPath } from '@/lib/site/page-for-path';
 import { requestedPageName } from '@/lib/site/requested-page-name';
+import { isPageName, mainPage, pageNames, pages } from '@/pages.config';
 
 describe('page registry', () => {
   it('registers ComingSoon as the only page and the main page', () => {

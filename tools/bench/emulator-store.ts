@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+
 import { startEmulator } from '../../emulator/server';
 import { median } from './median';
 
@@ -35,7 +36,12 @@ export interface EmulatorStoreBench {
 const TEAMS = ['red', 'blue', 'gold', 'green'];
 
 function recordAt(index: number): Record<string, unknown> {
-  return { team: TEAMS[index % TEAMS.length], points: (index * 7919) % 1000, name: `player ${index}`, tags: [`t${index % 10}`] };
+  return {
+    team: TEAMS[index % TEAMS.length],
+    points: (index * 7919) % 1000,
+    name: `player ${index}`,
+    tags: [`t${index % 10}`],
+  };
 }
 
 async function call(url: string, method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
@@ -60,14 +66,24 @@ async function measureAt(records: number): Promise<StoreFigures> {
   try {
     for (let start = 0; start < records; start += BULK) {
       const count = Math.min(BULK, records - start);
-      await call(emulator.url, 'POST', '/bulk', Array.from({ length: count }, (_, offset) => recordAt(start + offset)));
+      await call(
+        emulator.url,
+        'POST',
+        '/bulk',
+        Array.from({ length: count }, (_, offset) => recordAt(start + offset)),
+      );
     }
     const writes: number[] = [];
-    for (let run = 0; run < WRITES; run += 1) writes.push(await timed(() => call(emulator.url, 'POST', '', recordAt(run))));
+    for (let run = 0; run < WRITES; run += 1)
+      writes.push(await timed(() => call(emulator.url, 'POST', '', recordAt(run))));
     const search = `?${new URLSearchParams(QUERY).toString()}`;
     const queries: number[] = [];
     for (let run = 0; run < QUERIES; run += 1) queries.push(await timed(() => call(emulator.url, 'GET', search)));
-    return { records, writeMedianMs: Number(median(writes).toFixed(2)), queryMedianMs: Number(median(queries).toFixed(2)) };
+    return {
+      records,
+      writeMedianMs: Number(median(writes).toFixed(2)),
+      queryMedianMs: Number(median(queries).toFixed(2)),
+    };
   } finally {
     await emulator.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -77,7 +93,12 @@ async function measureAt(records: number): Promise<StoreFigures> {
 export async function measureEmulatorStore(): Promise<EmulatorStoreBench> {
   const small = await measureAt(100);
   const large = await measureAt(50_000);
-  return { small, large, writeRatio: Number((large.writeMedianMs / small.writeMedianMs).toFixed(2)), queryBudgetMs: 50 };
+  return {
+    small,
+    large,
+    writeRatio: Number((large.writeMedianMs / small.writeMedianMs).toFixed(2)),
+    queryBudgetMs: 50,
+  };
 }
 
 if (require.main === module) {

@@ -2,9 +2,9 @@
  * First-load JavaScript of a page in a static export: every `<script src>` the HTML loads up front
  * (modern browsers skip `noModule` polyfills, so those are left out), gzipped at level 9.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 
 export interface FirstLoad {
@@ -24,16 +24,31 @@ export function scriptSources(html: string): string[] {
 export function measureFirstLoad(outDir: string, htmlFile = 'index.html'): FirstLoad {
   const html = readFileSync(path.join(outDir, htmlFile));
   const scripts = scriptSources(html.toString('utf8'));
-  const gzipBytes = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(outDir, src)), { level: 9 }).length, 0);
+  const gzipBytes = scripts.reduce(
+    (sum, src) => sum + gzipSync(readFileSync(path.join(outDir, src)), { level: 9 }).length,
+    0,
+  );
   return { scripts, gzipBytes, htmlBytes: html.length };
 }
 
 const FLOOR_FILES: Record<string, string> = {
-  'app/layout.tsx': 'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  'app/layout.tsx':
+    'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
   'app/page.tsx': 'export default function Page() {\n  return <main>Hello</main>;\n}\n',
   'next.config.mjs': "export default { output: 'export' };\n",
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { jsx: 'react-jsx', strict: true, module: 'esnext', moduleResolution: 'bundler', target: 'ES2022', lib: ['dom', 'es2023'], skipLibCheck: true, noEmit: true, isolatedModules: true, esModuleInterop: true },
+    compilerOptions: {
+      jsx: 'react-jsx',
+      strict: true,
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      target: 'ES2022',
+      lib: ['dom', 'es2023'],
+      skipLibCheck: true,
+      noEmit: true,
+      isolatedModules: true,
+      esModuleInterop: true,
+    },
     include: ['**/*.tsx'],
   }),
 };
@@ -49,7 +64,11 @@ export function buildFrameworkFloor(root: string): FirstLoad {
     writeFileSync(path.join(dir, file), text);
   }
   const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const result = spawnSync(process.execPath, [next, 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, [next, 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new Error(`building the framework floor failed:\n${result.stdout}\n${result.stderr}`);
   return measureFirstLoad(path.join(dir, 'out'));
 }

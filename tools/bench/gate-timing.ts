@@ -4,11 +4,12 @@
  * shell (settings, then user). Runs in Node over real HTTP, so both are measured the same way.
  */
 import { performance } from 'node:perf_hooks';
+
+import { loginToken } from '../../emulator/seeded-login';
+import { startEmulator } from '../../emulator/server';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk';
-import { loginToken } from '../../emulator/seeded-login';
-import { startEmulator } from '../../emulator/server';
 import { median } from './median';
 
 export interface GateTiming {

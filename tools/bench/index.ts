@@ -8,15 +8,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startEmulator } from '../../emulator/server';
+
 import { ensureBuild } from '../../build/site/build-site';
-import { measureSdkSizes } from '../../support/sdk-size';
+import { serveStatic } from '../../deploy/static-host/serve';
+import { startEmulator } from '../../emulator/server';
 import { runRealtimeBench } from '../../support/realtime-load';
+import { measureSdkSizes } from '../../support/sdk-size';
 import { measureEmulatorStore } from './emulator-store';
 import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './first-load';
 import { measureGateTiming } from './gate-timing';
 import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './lighthouse';
-import { serveStatic } from '../../deploy/static-host/serve';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BENCH_PORT = 3090;
@@ -34,7 +35,11 @@ async function lighthouseAll(quick: boolean) {
     // at /404.html, where static hosts serve the same page with status 200.
     for (const page of ['/', '/ComingSoon', '/404.html']) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        rows.push({ page, formFactor, figures: await lighthouseMedian(`http://127.0.0.1:${BENCH_PORT}${page}`, formFactor, 3) });
+        rows.push({
+          page,
+          formFactor,
+          figures: await lighthouseMedian(`http://127.0.0.1:${BENCH_PORT}${page}`, formFactor, 3),
+        });
       }
     }
     return rows;
@@ -75,13 +80,23 @@ async function main() {
   const rows: [string, string, string][] = [
     ['First-load JS of / (gzip)', KB(firstLoad.siteGzipBytes), ''],
     ['Framework floor (empty export, same Next)', KB(firstLoad.floorGzipBytes), ''],
-    ['Above the floor', KB(firstLoad.aboveFloorBytes), `budget ≤ ${KB(BUDGET.firstLoadAboveFloorBytes)}: ${firstLoad.aboveFloorBytes <= BUDGET.firstLoadAboveFloorBytes ? 'met' : 'MISSED'}`],
-    ['socket.io / editor bridge in first load', `${firstLoad.socketIoInFirstLoad ? 'yes' : 'no'} / ${firstLoad.bridgeInFirstLoad ? 'yes' : 'no'}`, 'expected: no / no'],
+    [
+      'Above the floor',
+      KB(firstLoad.aboveFloorBytes),
+      `budget ≤ ${KB(BUDGET.firstLoadAboveFloorBytes)}: ${firstLoad.aboveFloorBytes <= BUDGET.firstLoadAboveFloorBytes ? 'met' : 'MISSED'}`,
+    ],
+    [
+      'socket.io / editor bridge in first load',
+      `${firstLoad.socketIoInFirstLoad ? 'yes' : 'no'} / ${firstLoad.bridgeInFirstLoad ? 'yes' : 'no'}`,
+      'expected: no / no',
+    ],
     ['HTML of /', KB(firstLoad.htmlBytes), ''],
   ];
   for (const { page, formFactor, figures } of lighthouse) {
     const scores = [figures.performance, figures.accessibility, figures.bestPractices, figures.seo];
-    const met = (formFactor === 'desktop' || figures.performance >= BUDGET.mobilePerformance) && scores.slice(1).every((s) => s >= BUDGET.otherCategories);
+    const met =
+      (formFactor === 'desktop' || figures.performance >= BUDGET.mobilePerformance) &&
+      scores.slice(1).every((s) => s >= BUDGET.otherCategories);
     rows.push([
       `Lighthouse ${formFactor} ${page} (perf/a11y/bp/seo)`,
       scores.map((s) => s.toFixed(2)).join(' / '),
@@ -89,8 +104,16 @@ async function main() {
     ]);
   }
   rows.push(
-    ['SDK createClient bundle (gzip)', KB(sdk.ours.gzipBytes), `reference ${KB(sdk.reference.gzipBytes)}; ratio ${(sdk.ratio * 100).toFixed(1)}% (target ≤ 20%)`],
-    ['Time to gate resolved (100 ms latency)', `${gate.parallelMedianMs} ms`, `sequential flow ${gate.sequentialMedianMs} ms; median of ${gate.runs}`],
+    [
+      'SDK createClient bundle (gzip)',
+      KB(sdk.ours.gzipBytes),
+      `reference ${KB(sdk.reference.gzipBytes)}; ratio ${(sdk.ratio * 100).toFixed(1)}% (target ≤ 20%)`,
+    ],
+    [
+      'Time to gate resolved (100 ms latency)',
+      `${gate.parallelMedianMs} ms`,
+      `sequential flow ${gate.sequentialMedianMs} ms; median of ${gate.runs}`,
+    ],
     [
       `Real-time delivery (${realtime.clients} clients, ${realtime.achievedWritesPerSecond.toFixed(0)} writes/s)`,
       `p50 ${realtime.latencyMs.p50.toFixed(1)} ms, p99 ${realtime.latencyMs.p99.toFixed(1)} ms`,

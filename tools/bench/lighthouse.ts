@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_FLAGS, browserExecutable } from '../../support/browser';
+
+import { browserExecutable, CHROMIUM_FLAGS } from '../../support/browser';
 import { median } from './median';
 
 export type FormFactor = 'mobile' | 'desktop';
@@ -31,7 +32,12 @@ interface LighthouseReport {
  * Runs a command without blocking the event loop: the site and the emulator being measured are
  * served from this same process, and a synchronous spawn would leave them unable to answer.
  */
-function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+function runAsync(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -55,14 +61,22 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseF
   const output = path.join(dir, 'report.json');
   try {
     const args = [
-      '--yes', 'lighthouse@13', url, '--quiet', '--output=json', `--output-path=${output}`,
+      '--yes',
+      'lighthouse@13',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
       '--only-categories=performance,accessibility,best-practices,seo',
       `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ];
     const result = await runAsync('npx', args, { ...process.env, CHROME_PATH: browserExecutable() }, 180_000);
     if (result.code !== 0) {
-      const detail = result.stderr.split('\n').filter((line) => !/EBADENGINE|nodedir/.test(line)).join('\n');
+      const detail = result.stderr
+        .split('\n')
+        .filter((line) => !/EBADENGINE|nodedir/.test(line))
+        .join('\n');
       throw new Error(`lighthouse failed for ${url} (exit ${result.code}): ${detail.slice(-2000)}`);
     }
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
@@ -93,7 +107,9 @@ async function runWithRetries(url: string, formFactor: FormFactor, attempts = 3)
       return await runOnce(url, formFactor);
     } catch (error) {
       if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|try again|run Lighthouse again/i.test(String(error))) throw error;
-      console.warn(`Lighthouse run for ${url} (${formFactor}) failed to record, repeating: ${String(error).split('\n')[0]}`);
+      console.warn(
+        `Lighthouse run for ${url} (${formFactor}) failed to record, repeating: ${String(error).split('\n')[0]}`,
+      );
     }
   }
 }

@@ -8,9 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+
 import { copyVendorFiles } from '../../build/site/copy-vendor';
-import { numberFromEnv, startLocalPlatform } from './local-platform';
 import { runCli } from '../cli';
+import { numberFromEnv, startLocalPlatform } from './local-platform';
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';

@@ -1,5 +1,6 @@
 /** `npm run serve`: serves a static export like a static host would (PORT, HOST, OUT_DIR). */
 import path from 'node:path';
+
 import { serveStatic } from '../../deploy/static-host/serve';
 import { runCli } from '../cli';
 

@@ -7,10 +7,11 @@
  * EMULATOR_EXTRA_SITE_ORIGINS (comma-separated origins that may also call it and log in).
  */
 import path from 'node:path';
+
 import { ensureBuild } from '../../build/site/build-site';
-import { numberFromEnv, startLocalPlatform } from './local-platform';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { runCli } from '../cli';
+import { numberFromEnv, startLocalPlatform } from './local-platform';
 
 async function main() {
   const host = process.env.HOST ?? '127.0.0.1';

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
 import { BROWSER_MISSING_HELP, findBrowser } from '../../support/browser';
 
 function canInstallWithApt(): boolean {
@@ -15,9 +16,10 @@ export async function ensureBrowser(): Promise<boolean> {
   console.log('\n▶ browser');
   let browser = findBrowser();
   if (!browser && canInstallWithApt()) {
-    console.log('No Chromium found; installing Debian\'s chromium package with apt-get ...');
+    console.log("No Chromium found; installing Debian's chromium package with apt-get ...");
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }) : update;
+    const install =
+      update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }) : update;
     if (install.status !== 0) console.error('apt-get could not install chromium.');
     browser = findBrowser();
   }

@@ -6,9 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBrowser } from './ensure-browser';
-import { PREVIEW_BUILD } from '../../support/editor-preview';
+
 import { ensureBuild } from '../../build/site/build-site';
+import { PREVIEW_BUILD } from '../../support/editor-preview';
+import { ensureBrowser } from './ensure-browser';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, 'test-results');
@@ -39,13 +40,24 @@ function readJson(file: string): unknown {
 }
 
 function jestCounts(file: string): Counts | undefined {
-  const report = readJson(file) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | null;
+  const report = readJson(file) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  } | null;
   if (!report) return undefined;
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 function playwrightCounts(file: string): Counts | undefined {
-  const report = readJson(file) as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  const report = readJson(file) as {
+    stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
+  } | null;
   if (!report?.stats) return undefined;
   const { expected, unexpected, flaky, skipped } = report.stats;
   return { passed: expected + flaky, failed: unexpected, skipped };
@@ -58,11 +70,19 @@ async function main() {
   steps.push({ name: 'browser', ok: browserReady });
 
   steps.push({ name: 'lint', ok: run('lint', bin('eslint'), ['--max-warnings=0', '.']) });
-  steps.push({ name: 'format', ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']) });
+  steps.push({
+    name: 'format',
+    ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']),
+  });
   steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
 
   const jestReport = path.join(RESULTS, 'jest.json');
-  const jestOk = run('unit and integration tests (Jest)', bin('jest'), ['--ci', '--coverage', '--json', `--outputFile=${jestReport}`]);
+  const jestOk = run('unit and integration tests (Jest)', bin('jest'), [
+    '--ci',
+    '--coverage',
+    '--json',
+    `--outputFile=${jestReport}`,
+  ]);
   steps.push({ name: 'jest', ok: jestOk, counts: jestCounts(jestReport) });
 
   let buildOk = false;
@@ -96,7 +116,9 @@ async function main() {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   console.log('\nSummary');
   for (const step of steps) {
-    const counts = step.counts ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)` : '';
+    const counts = step.counts
+      ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)`
+      : '';
     console.log(`  ${step.ok ? '✓' : '✗'} ${step.name}${counts}`);
     if (step.counts) {
       total.passed += step.counts.passed;

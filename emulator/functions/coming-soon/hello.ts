@@ -7,7 +7,12 @@ import type { FunctionHandler } from '../../function-types';
 const hello: FunctionHandler = async ({ appId, payload, files, user, serviceRole, http }) => {
   const name = typeof payload.name === 'string' && payload.name.trim() !== '' ? payload.name.trim() : 'world';
   const received = await Promise.all(
-    Object.entries(files).map(async ([field, file]) => ({ field, name: file.name, size: file.size, text: (await file.text()).slice(0, 1000) })),
+    Object.entries(files).map(async ([field, file]) => ({
+      field,
+      name: file.name,
+      size: file.size,
+      text: (await file.text()).slice(0, 1000),
+    })),
   );
   return {
     message: `Hello, ${name}!`,

@@ -155,8 +155,10 @@ function themeVariables(value: unknown): [string, string][] | null {
   return pairs;
 }
 
-const payloadless = <K extends IncomingMessageType>(type: K): Parser<K> =>
-  (message) => (hasNoPayloadOrEmpty(message) ? ({ type } as Extract<IncomingMessage, { type: K }>) : null);
+const payloadless =
+  <K extends IncomingMessageType>(type: K): Parser<K> =>
+  (message) =>
+    hasNoPayloadOrEmpty(message) ? ({ type } as Extract<IncomingMessage, { type: K }>) : null;
 
 const PARSERS: { [K in IncomingMessageType]: Parser<K> } = {
   'toggle-visual-edit-mode': (message) => {
@@ -194,7 +196,8 @@ const PARSERS: { [K in IncomingMessageType]: Parser<K> } = {
     const visualSelectorId = ownField(data, 'visualSelectorId');
     const content = ownField(data, 'content');
     const arrIndex = arrIndexOf(data);
-    if (!isSelectorId(visualSelectorId) || !isBoundedString(content, MAX_CONTENT_LENGTH) || arrIndex === undefined) return null;
+    if (!isSelectorId(visualSelectorId) || !isBoundedString(content, MAX_CONTENT_LENGTH) || arrIndex === undefined)
+      return null;
     return { type: 'update-content', data: { visualSelectorId, content, arrIndex } };
   },
   'unselect-element': payloadless('unselect-element'),

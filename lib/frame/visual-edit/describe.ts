@@ -43,7 +43,11 @@ function innerTextOf(element: Element): string | undefined {
   return typeof text === 'string' ? text : undefined;
 }
 
-export function elementInfo(element: Element, visualSelectorId: string | null, content: string | undefined): ElementInfo {
+export function elementInfo(
+  element: Element,
+  visualSelectorId: string | null,
+  content: string | undefined,
+): ElementInfo {
   return {
     tagName: element.tagName,
     // getAttribute, not className: on SVG elements className is an object, not a string.
@@ -62,7 +66,10 @@ function allowedAttributes(element: Element): Record<string, string> {
   // Keys come from our own constant list, never from the editor.
   const found: Record<string, string> = {};
   for (const name of ALLOWED_ATTRIBUTES) {
-    const value = name === 'src' && isImageComponent(element) ? element.getAttribute('data-base44-image-src') : element.getAttribute(name);
+    const value =
+      name === 'src' && isImageComponent(element)
+        ? element.getAttribute('data-base44-image-src')
+        : element.getAttribute(name);
     if (value !== null) found[name] = value;
   }
   return found;

@@ -15,7 +15,9 @@ export function applyClasses(element: Element, classes: string): void {
 
 /** Elements of `elements` at static-array index `arrIndex` (all of them when it is null). */
 export function atArrayIndex(elements: Element[], arrIndex: string | null): Element[] {
-  return arrIndex === null ? elements : elements.filter((element) => element.getAttribute('data-arr-index') === arrIndex);
+  return arrIndex === null
+    ? elements
+    : elements.filter((element) => element.getAttribute('data-arr-index') === arrIndex);
 }
 
 /**
@@ -107,7 +109,8 @@ export function applyElementEdit(
     }
     case 'update-content':
       for (const element of atArrayIndex(found, message.data.arrIndex)) {
-        if (!applyTextContent(element, message.data.content)) onProblem(`update-content skipped ${element.tagName}: it has child elements`);
+        if (!applyTextContent(element, message.data.content))
+          onProblem(`update-content skipped ${element.tagName}: it has child elements`);
       }
       break;
   }

@@ -14,7 +14,22 @@ export const INLINE_EDIT_DEBOUNCE_MS = 500;
 /** Set on the selected elements while inline editing is on; only marked elements become editable. */
 export const SELECTED_MARK = 'data-selected';
 
-const EDITABLE_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'li', 'td', 'a', 'button', 'label']);
+const EDITABLE_TAGS = new Set([
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'span',
+  'li',
+  'td',
+  'a',
+  'button',
+  'label',
+]);
 
 function isHtmlElement(element: Element): element is HTMLElement {
   return element.namespaceURI === 'http://www.w3.org/1999/xhtml' && 'style' in element;
@@ -101,7 +116,9 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
     isEditing: () => editing !== null,
     owns: (target) => {
       const node = target as Node | null;
-      return editing !== null && node !== null && typeof node === 'object' && 'nodeType' in node && editing.contains(node);
+      return (
+        editing !== null && node !== null && typeof node === 'object' && 'nodeType' in node && editing.contains(node)
+      );
     },
     start(element) {
       editing = element;

@@ -8,7 +8,7 @@
  * Everything here is our own overlay markup, built with textContent and CSSOM styles only.
  */
 import { reportedTagName } from './describe';
-import { SOURCE_LOCATION_ATTRIBUTE, SELECTOR_ID_ATTRIBUTE, selectorIdOf } from './selection';
+import { SELECTOR_ID_ATTRIBUTE, selectorIdOf, SOURCE_LOCATION_ATTRIBUTE } from './selection';
 
 /** Marks the clickable label and the menu; the agent leaves clicks on them to this module. */
 export const LAYER_ATTRIBUTE = 'data-visual-edit-layer';
@@ -26,7 +26,11 @@ function isAnnotated(element: Element): boolean {
   return element.hasAttribute(SOURCE_LOCATION_ATTRIBUTE) || element.hasAttribute(SELECTOR_ID_ATTRIBUTE);
 }
 
-const layer = (element: Element, depth: number): Layer => ({ element, tagName: reportedTagName(element).toLowerCase(), depth });
+const layer = (element: Element, depth: number): Layer => ({
+  element,
+  tagName: reportedTagName(element).toLowerCase(),
+  depth,
+});
 
 /** Annotated descendants up to `levels` annotated levels deep (plain wrappers do not count), in document order. */
 function annotatedDescendants(root: Element, levels: number, firstDepth: number): Layer[] {
@@ -49,13 +53,20 @@ function annotatedDescendants(root: Element, levels: number, firstDepth: number)
 export function layerChain(selected: Element): Layer[] {
   const doc = selected.ownerDocument;
   const ancestors: Element[] = [];
-  for (let node = selected.parentElement; node && node !== doc.body && node !== doc.documentElement; node = node.parentElement) {
+  for (
+    let node = selected.parentElement;
+    node && node !== doc.body && node !== doc.documentElement;
+    node = node.parentElement
+  ) {
     if (ancestors.length === MAX_ANCESTORS) break;
     if (isAnnotated(node)) ancestors.unshift(node);
   }
   const chain = ancestors.map((element, depth) => layer(element, depth));
   const depth = ancestors.length;
-  const withDescendants = () => [layer(selected, depth), ...annotatedDescendants(selected, MAX_DESCENDANT_LEVELS, depth + 1)];
+  const withDescendants = () => [
+    layer(selected, depth),
+    ...annotatedDescendants(selected, MAX_DESCENDANT_LEVELS, depth + 1),
+  ];
   const parent = ancestors.at(-1);
   if (!parent) return [...chain, ...withDescendants()];
   const siblings = annotatedDescendants(parent, 1, depth).map((entry) => entry.element);
@@ -106,7 +117,8 @@ export function createLayerMenu(host: LayerMenuHost): LayerMenu {
   const highlight = (index: number) => {
     focused = index;
     entries().forEach((entry, position) => {
-      if (entry.getAttribute('aria-current') !== 'true') entry.style.background = position === index ? '#f1f5f9' : 'transparent';
+      if (entry.getAttribute('aria-current') !== 'true')
+        entry.style.background = position === index ? '#f1f5f9' : 'transparent';
     });
     host.preview(layers[index]?.element ?? null);
   };
@@ -134,7 +146,8 @@ export function createLayerMenu(host: LayerMenuHost): LayerMenu {
   function onKey(event: KeyboardEvent) {
     const count = layers.length;
     const current = layers[focused];
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') highlight((focused + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
+      highlight((focused + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
     else if (event.key === 'Enter' && current) choose(current.element);
     else if (event.key === 'Escape') {
       close();
@@ -150,16 +163,31 @@ export function createLayerMenu(host: LayerMenuHost): LayerMenu {
     list.setAttribute(LAYER_ATTRIBUTE, 'menu');
     list.setAttribute('role', 'menu');
     Object.assign(list.style, {
-      position: 'absolute', top: `${label.offsetTop + label.offsetHeight + 2}px`, left: `${label.offsetLeft}px`,
-      background: '#ffffff', border: '1px solid #e2e8f0', borderRadius: '6px', boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
-      font: '400 12px/1.5 ui-sans-serif, system-ui, sans-serif', minWidth: '120px', maxHeight: '200px', overflowY: 'auto',
-      padding: '4px 0', pointerEvents: 'auto', zIndex: '10001',
+      position: 'absolute',
+      top: `${label.offsetTop + label.offsetHeight + 2}px`,
+      left: `${label.offsetLeft}px`,
+      background: '#ffffff',
+      border: '1px solid #e2e8f0',
+      borderRadius: '6px',
+      boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
+      font: '400 12px/1.5 ui-sans-serif, system-ui, sans-serif',
+      minWidth: '120px',
+      maxHeight: '200px',
+      overflowY: 'auto',
+      padding: '4px 0',
+      pointerEvents: 'auto',
+      zIndex: '10001',
     });
     layers.forEach((entry, index) => {
       const item = doc.createElement('div');
       item.setAttribute('role', 'menuitem');
       item.textContent = entry.tagName;
-      Object.assign(item.style, { padding: `4px 12px 4px ${12 + entry.depth * INDENT_PX}px`, cursor: 'pointer', color: '#334155', whiteSpace: 'nowrap' });
+      Object.assign(item.style, {
+        padding: `4px 12px 4px ${12 + entry.depth * INDENT_PX}px`,
+        cursor: 'pointer',
+        color: '#334155',
+        whiteSpace: 'nowrap',
+      });
       if (entry.element === selected) {
         item.setAttribute('aria-current', 'true');
         Object.assign(item.style, { color: '#526cff', background: '#DBEAFE', fontWeight: '600' });
@@ -204,7 +232,12 @@ export function createLayerMenu(host: LayerMenuHost): LayerMenu {
     isOpen: () => menu !== null,
     owns(target) {
       const node = target as { closest?: unknown } | null;
-      return node !== null && typeof node === 'object' && typeof node.closest === 'function' && (target as Element).closest(`[${LAYER_ATTRIBUTE}]`) !== null;
+      return (
+        node !== null &&
+        typeof node === 'object' &&
+        typeof node.closest === 'function' &&
+        (target as Element).closest(`[${LAYER_ATTRIBUTE}]`) !== null
+      );
     },
     close,
   };

@@ -34,13 +34,16 @@ export function createPageFeatures(options: {
     handle(message) {
       switch (message.type) {
         case 'update-theme-variables':
-          if (!applyThemeVariables(doc, message.data.variables, message.data.mode)) onProblem('update-theme-variables: no .dark element');
+          if (!applyThemeVariables(doc, message.data.variables, message.data.mode))
+            onProblem('update-theme-variables: no .dark element');
           return true;
         case 'inject-font-import':
-          if (!injectFontImport(doc, message.data.fontUrl, fontOrigins)) onProblem('inject-font-import refused: font origin not allowed');
+          if (!injectFontImport(doc, message.data.fontUrl, fontOrigins))
+            onProblem('inject-font-import refused: font origin not allowed');
           return true;
         case 'inject-font-face':
-          if (!injectFontFace(doc, message.data.id, message.data.css, fontOrigins)) onProblem('inject-font-face refused or already there');
+          if (!injectFontFace(doc, message.data.id, message.data.css, fontOrigins))
+            onProblem('inject-font-face refused or already there');
           return true;
         case 'freeze-vh-units':
           pageHeight.freeze(message.referenceVhBase);

@@ -54,7 +54,10 @@ export interface PageHeightController {
   stop(): void;
 }
 
-export function createPageHeightController(win: Window, post: (message: OutgoingMessage) => void): PageHeightController {
+export function createPageHeightController(
+  win: Window,
+  post: (message: OutgoingMessage) => void,
+): PageHeightController {
   const doc = win.document;
   // A sheet is rewritten again only when its rule count changed (the Tailwind runtime adds rules).
   const seenRuleCounts = new WeakMap<CSSStyleSheet, number>();
@@ -141,7 +144,8 @@ export function createPageHeightController(win: Window, post: (message: Outgoing
       for (const child of Array.from(element.children)) childBottom = Math.max(childBottom, bottoms.get(child) ?? 0);
       const style = win.getComputedStyle(element);
       const rect = element.getBoundingClientRect();
-      const decoration = style.position === 'fixed' || (style.position === 'absolute' && style.pointerEvents === 'none');
+      const decoration =
+        style.position === 'fixed' || (style.position === 'absolute' && style.pointerEvents === 'none');
       const empty = rect.width === 0 && rect.height === 0;
       const margin = Number.parseFloat(style.marginBottom);
       const ownBottom = decoration || empty ? 0 : rect.bottom + win.scrollY + (Number.isFinite(margin) ? margin : 0);

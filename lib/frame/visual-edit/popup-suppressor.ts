@@ -48,7 +48,10 @@ export function createPopupSuppressor(win: Window): { suppress(): void; stop(): 
   const viewport = (): Viewport => {
     const reference = Number.parseFloat(doc.documentElement.style.getPropertyValue(REFERENCE_VH_VARIABLE));
     const width = win.innerWidth || doc.documentElement.clientWidth || 0;
-    const height = Number.isFinite(reference) && reference > 0 ? reference : win.innerHeight || doc.documentElement.clientHeight || 0;
+    const height =
+      Number.isFinite(reference) && reference > 0
+        ? reference
+        : win.innerHeight || doc.documentElement.clientHeight || 0;
     return { width, height };
   };
 
@@ -57,7 +60,12 @@ export function createPopupSuppressor(win: Window): { suppress(): void; stop(): 
 
   const coversViewport = (element: Element, view: Viewport) => {
     const box = element.getBoundingClientRect();
-    return view.width > 0 && view.height > 0 && box.width >= view.width * FULL_VIEWPORT && box.height >= view.height * FULL_VIEWPORT;
+    return (
+      view.width > 0 &&
+      view.height > 0 &&
+      box.width >= view.width * FULL_VIEWPORT &&
+      box.height >= view.height * FULL_VIEWPORT
+    );
   };
 
   const isDialogShaped = (element: Element, view: Viewport) => {
@@ -71,7 +79,11 @@ export function createPopupSuppressor(win: Window): { suppress(): void; stop(): 
     if (isSeeThrough(style)) return true;
     return Array.from(element.querySelectorAll('*')).some((child) => {
       const childStyle = win.getComputedStyle(child);
-      return (childStyle.position === 'fixed' || childStyle.position === 'absolute') && hasPopupZIndex(childStyle) && isSeeThrough(childStyle);
+      return (
+        (childStyle.position === 'fixed' || childStyle.position === 'absolute') &&
+        hasPopupZIndex(childStyle) &&
+        isSeeThrough(childStyle)
+      );
     });
   };
 
@@ -81,7 +93,10 @@ export function createPopupSuppressor(win: Window): { suppress(): void; stop(): 
     (element as HTMLElement).style.setProperty('display', 'none', 'important');
   };
 
-  const candidates = (root: Element) => [root, ...Array.from(root.querySelectorAll(`*:not([${SUPPRESSED_ATTRIBUTE}])`))];
+  const candidates = (root: Element) => [
+    root,
+    ...Array.from(root.querySelectorAll(`*:not([${SUPPRESSED_ATTRIBUTE}])`)),
+  ];
 
   const sweepPanels = (view: Viewport) => {
     if (!doc.body) return;

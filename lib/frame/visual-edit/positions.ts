@@ -28,10 +28,5 @@ export function positionOf(element: Element): ElementPosition {
 export function isInViewport(position: ElementPosition, win: Window): boolean {
   const viewportWidth = win.innerWidth || win.document.documentElement.clientWidth;
   const viewportHeight = win.innerHeight || win.document.documentElement.clientHeight;
-  return (
-    position.bottom > 0 &&
-    position.right > 0 &&
-    position.top < viewportHeight &&
-    position.left < viewportWidth
-  );
+  return position.bottom > 0 && position.right > 0 && position.top < viewportHeight && position.left < viewportWidth;
 }

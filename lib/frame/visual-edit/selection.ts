@@ -78,4 +78,3 @@ export function editableElementFrom(target: EventTarget | null): Element | null 
   if (element.closest(`[${OVERLAY_ATTRIBUTE}]`)) return null;
   return element.closest(EDITABLE_SELECTOR);
 }
-

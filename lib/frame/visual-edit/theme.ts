@@ -12,7 +12,11 @@ export const FONT_IMPORT_STYLE_ID = '__theme-font-preview';
 /** Prefix of the `<style>` id per injected @font-face. */
 export const FONT_FACE_STYLE_PREFIX = 'visual-edit-font-face-';
 
-export function applyThemeVariables(doc: Document, variables: readonly (readonly [string, string])[], mode: 'light' | 'dark'): boolean {
+export function applyThemeVariables(
+  doc: Document,
+  variables: readonly (readonly [string, string])[],
+  mode: 'light' | 'dark',
+): boolean {
   const target = mode === 'dark' ? doc.querySelector('.dark') : doc.documentElement;
   const style = (target as Partial<HTMLElement> | null)?.style;
   if (!style) return false;
@@ -21,7 +25,6 @@ export function applyThemeVariables(doc: Document, variables: readonly (readonly
   for (const [name, value] of variables) style.setProperty(name, value);
   return true;
 }
-
 
 /** Characters that could end a CSS url()/string or start an escape; none occur in a normalised font URL. */
 const CSS_BREAKING = /["'\\()\s<>]/;
@@ -46,7 +49,11 @@ export function isAllowedFontFace(css: string, allowedOrigins: readonly string[]
   return urls.every((chunk) => {
     const end = chunk.indexOf(')');
     if (end === -1) return false;
-    const url = chunk.slice(0, end).trim().replace(/^["']|["']$/g, '').trim();
+    const url = chunk
+      .slice(0, end)
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
     return allowedFontUrl(url, allowedOrigins) !== null;
   });
 }

@@ -3,7 +3,10 @@ import type { RunTools } from '../observe';
 import { answerWith, rows } from './helpers';
 
 /** Connects, exchanges one message each way, closes; returns what the caller received. */
-async function converse(client: { actors: Record<string, (instanceId: string) => { connect(options?: { id?: string }): ActorLike }> }, tools: RunTools) {
+async function converse(
+  client: { actors: Record<string, (instanceId: string) => { connect(options?: { id?: string }): ActorLike }> },
+  tools: RunTools,
+) {
   const connection = client.actors.Chat?.('room 1').connect({ id: 'conn-1' });
   if (!connection) throw new Error('actors.Chat is missing');
   const received: unknown[] = [];

@@ -8,7 +8,15 @@ const CONVERSATION = {
   created_by_id: 'u1',
   created_date: '2026-01-01T00:00:00.000Z',
   updated_date: '2026-01-01T00:00:00.000Z',
-  messages: [{ id: 'm1', role: 'user' as const, content: 'Hallo', created_date: '2026-01-01T00:00:00.000Z', updated_date: '2026-01-01T00:00:00.000Z' }],
+  messages: [
+    {
+      id: 'm1',
+      role: 'user' as const,
+      content: 'Hallo',
+      created_date: '2026-01-01T00:00:00.000Z',
+      updated_date: '2026-01-01T00:00:00.000Z',
+    },
+  ],
   metadata: { topic: 'Grüße' },
 };
 
@@ -50,9 +58,13 @@ export const agentRows = rows(
       const updates: unknown[] = [];
       const stop = client.agents.subscribeToConversation('c1', (conversation) => updates.push(conversation));
       await tools.waitForSocket('join', '/agent-conversations/c1');
-      await tools.push('/agent-conversations/c1', { _message: { id: 'm2', role: 'assistant', content: 'Hallo zurück' } });
+      await tools.push('/agent-conversations/c1', {
+        _message: { id: 'm2', role: 'assistant', content: 'Hallo zurück' },
+      });
       await tools.until(() => updates.length === 1, 'the first update');
-      await tools.push('/agent-conversations/c1', { _message: { id: 'm2', role: 'assistant', content: 'Hallo zurück!' } });
+      await tools.push('/agent-conversations/c1', {
+        _message: { id: 'm2', role: 'assistant', content: 'Hallo zurück!' },
+      });
       await tools.until(() => updates.length === 2, 'the second update');
       stop();
       await tools.waitForSocket('leave', '/agent-conversations/c1');
@@ -63,7 +75,10 @@ export const agentRows = rows(
     name: 'agents: connect links carry the token',
     covers: ['agents.getWhatsAppConnectURL', 'agents.getTelegramConnectURL'],
     config: { token: 'user-token' },
-    run: async (client) => [client.agents.getWhatsAppConnectURL('helper bot'), client.agents.getTelegramConnectURL('helper')],
+    run: async (client) => [
+      client.agents.getWhatsAppConnectURL('helper bot'),
+      client.agents.getTelegramConnectURL('helper'),
+    ],
   },
   {
     name: 'service role: agents',
@@ -98,7 +113,9 @@ export const agentRows = rows(
     answer: answerWith(CONVERSATION),
     async run(client, tools) {
       const updates: unknown[] = [];
-      const stop = client.asServiceRole.agents.subscribeToConversation('c1', (conversation) => updates.push(conversation));
+      const stop = client.asServiceRole.agents.subscribeToConversation('c1', (conversation) =>
+        updates.push(conversation),
+      );
       await tools.waitForSocket('join', '/agent-conversations/c1');
       await tools.push('/agent-conversations/c1', { _message: { id: 'm3', role: 'assistant', content: 'x' } });
       await tools.until(() => updates.length === 1, 'an update');

@@ -47,7 +47,9 @@ export const authRows = rows(
     config: { token: 'old-token' },
     answer: answerByPath([['/auth/login', { status: 401, body: { message: 'Invalid email or password' } }]]),
     async run(client) {
-      const failure = await client.auth.loginViaEmailPassword('user@example.com', 'wrong').catch((error: Error) => error.message);
+      const failure = await client.auth
+        .loginViaEmailPassword('user@example.com', 'wrong')
+        .catch((error: Error) => error.message);
       return { failure, hasToken: client.auth.hasToken() };
     },
     deviation: {
@@ -63,7 +65,14 @@ export const authRows = rows(
   },
   {
     name: 'auth: register, OTP and password calls',
-    covers: ['auth.register', 'auth.verifyOtp', 'auth.resendOtp', 'auth.resetPasswordRequest', 'auth.resetPassword', 'auth.changePassword'],
+    covers: [
+      'auth.register',
+      'auth.verifyOtp',
+      'auth.resendOtp',
+      'auth.resetPasswordRequest',
+      'auth.resetPassword',
+      'auth.changePassword',
+    ],
     config: { token: 'user-token' },
     async run(client) {
       return [
@@ -115,7 +124,15 @@ export const authRows = rows(
       id: 'is-authenticated-rejects-on-outage',
       adjust(reference) {
         const adjusted = copy(reference);
-        adjusted.outcome = { error: { name: 'Base44Error', message: 'Service unavailable', status: 503, code: undefined, data: { message: 'Service unavailable' } } };
+        adjusted.outcome = {
+          error: {
+            name: 'Base44Error',
+            message: 'Service unavailable',
+            status: 503,
+            code: undefined,
+            data: { message: 'Service unavailable' },
+          },
+        };
         return adjusted;
       },
     },
@@ -135,7 +152,10 @@ export const authRows = rows(
       adjust(reference) {
         const adjusted = copy(reference);
         if ('result' in adjusted.outcome) {
-          adjusted.outcome.result = (adjusted.outcome.result as ErrorShape[]).map((shape) => ({ ...shape, name: 'PlatformError' }));
+          adjusted.outcome.result = (adjusted.outcome.result as ErrorShape[]).map((shape) => ({
+            ...shape,
+            name: 'PlatformError',
+          }));
         }
         return adjusted;
       },
@@ -193,7 +213,11 @@ export const authRows = rows(
     name: 'createClient({ appId }) defaults to https://base44.app',
     covers: ['getConfig', 'aiGateway.connection', 'agents.getWhatsAppConnectURL'],
     config: { serverUrl: undefined, token: 'user-token' },
-    run: async (client) => [client.getConfig(), client.aiGateway.connection(), client.agents.getWhatsAppConnectURL('helper')],
+    run: async (client) => [
+      client.getConfig(),
+      client.aiGateway.connection(),
+      client.agents.getWhatsAppConnectURL('helper'),
+    ],
   },
   {
     name: 'getConfig',

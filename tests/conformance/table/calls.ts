@@ -1,7 +1,6 @@
 /** Integrations, functions, logs, users, connectors, sso, the AI gateway and the client's own helpers. */
 import { answerByPath, answerWith, argumentErrorCode, copy, rows, textFile } from './helpers';
 
-
 /** A raw functions.invoke response reduced to what both clients return alike. */
 const statusAndData = (value: unknown) => {
   const { status, data } = value as { status: number; data: unknown };
@@ -17,13 +16,17 @@ export const callRows = rows(
     covers: ['integrations.*.*'],
     config: { token: 'user-token' },
     answer: answerWith({ response: 'Hallo' }),
-    run: (client) => client.integrations.Core.InvokeLLM({ prompt: 'Sag „Hallo“', response_json_schema: { type: 'object' } }),
+    run: (client) =>
+      client.integrations.Core.InvokeLLM({ prompt: 'Sag „Hallo“', response_json_schema: { type: 'object' } }),
   },
   {
     name: 'integrations: Core UploadFile sends multipart with the file name and type',
     covers: ['integrations.*.*'],
     answer: answerWith({ file_url: 'https://files.example/a.txt' }),
-    run: (client) => client.integrations.Core.UploadFile({ file: textFile('bericht ä.txt', 'Inhalt'), meta: { a: 1 }, n: 2 } as { file: File }),
+    run: (client) =>
+      client.integrations.Core.UploadFile({ file: textFile('bericht ä.txt', 'Inhalt'), meta: { a: 1 }, n: 2 } as {
+        file: File;
+      }),
   },
   {
     name: 'integrations: installable package uses the current route',
@@ -77,7 +80,8 @@ export const callRows = rows(
     name: 'functions: invoke with a file sends multipart',
     covers: ['functions.invoke'],
     answer: answerWith({ ok: 1 }),
-    run: (client) => client.functions.invoke('ingest', { file: textFile('daten.csv', 'a,b', 'text/csv'), mode: 'fast' }),
+    run: (client) =>
+      client.functions.invoke('ingest', { file: textFile('daten.csv', 'a,b', 'text/csv'), mode: 'fast' }),
     project: statusAndData,
   },
   {
@@ -90,7 +94,9 @@ export const callRows = rows(
       adjust(reference) {
         const adjusted = copy(reference);
         const data = { error: { message: 'Boom', code: 'FUNCTION_FAILED' } };
-        adjusted.outcome = { error: { name: 'AxiosError', message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data } };
+        adjusted.outcome = {
+          error: { name: 'AxiosError', message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data },
+        };
         return adjusted;
       },
     },
@@ -100,7 +106,10 @@ export const callRows = rows(
     covers: ['functions.fetch'],
     config: { token: 'user-token' },
     answer: () => ({ status: 201, body: 'created' }),
-    run: async (client) => responseSummary(await client.functions.fetch('hooks/incoming', { method: 'POST', body: 'x=1', headers: { 'X-Trace': 't' } })),
+    run: async (client) =>
+      responseSummary(
+        await client.functions.fetch('hooks/incoming', { method: 'POST', body: 'x=1', headers: { 'X-Trace': 't' } }),
+      ),
   },
   {
     name: 'service role: functions',
@@ -162,7 +171,10 @@ export const callRows = rows(
     config: { token: 'user-token' },
     answer: answerWith({ redirect_url: 'https://accounts.example/consent' }),
     async run(client) {
-      return [await client.connectors.connectAppUser('google-drive'), await client.connectors.disconnectAppUser('google-drive')];
+      return [
+        await client.connectors.connectAppUser('google-drive'),
+        await client.connectors.disconnectAppUser('google-drive'),
+      ];
     },
   },
   {
@@ -191,9 +203,21 @@ export const callRows = rows(
     name: 'service role: connectors.callApi',
     covers: ['asServiceRole.connectors.callApi'],
     config: { serviceToken: 'svc-token' },
-    answer: answerWith({ success: false, phase: 'responded', status_code: 404, data: { e: 1 }, headers: { a: 'b' }, credits_charged: 1 }),
+    answer: answerWith({
+      success: false,
+      phase: 'responded',
+      status_code: 404,
+      data: { e: 1 },
+      headers: { a: 'b' },
+      credits_charged: 1,
+    }),
     run: (client) =>
-      client.asServiceRole.connectors.callApi('slack', { method: 'POST', path: '/chat.postMessage', body: { text: 'Hi' }, host: null as unknown as string }),
+      client.asServiceRole.connectors.callApi('slack', {
+        method: 'POST',
+        path: '/chat.postMessage',
+        body: { text: 'Hi' },
+        host: null as unknown as string,
+      }),
   },
   {
     name: 'service role: connectors.callApi refuses a bad method',
@@ -227,7 +251,12 @@ export const callRows = rows(
   {
     name: 'fetchWithAuth passes the credentials createClientFromRequest reads',
     covers: ['fetchWithAuth'],
-    config: { token: 'user-token', serviceToken: 'svc-token', functionsVersion: 'draft', headers: { 'Base44-State': 's1', 'X-Data-Env': 'dev' } },
+    config: {
+      token: 'user-token',
+      serviceToken: 'svc-token',
+      functionsVersion: 'draft',
+      headers: { 'Base44-State': 's1', 'X-Data-Env': 'dev' },
+    },
     async run(client) {
       const seen: Record<string, string>[] = [];
       const recorder = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -235,7 +264,9 @@ export const callRows = rows(
         return new Response('ok');
       };
       await client.fetchWithAuth('/api/orders?x=1', { fetch: recorder, headers: { 'X-Extra': '1' } });
-      const refused = await client.fetchWithAuth('//evil.example/x', { fetch: recorder }).catch((error: Error) => error.message);
+      const refused = await client
+        .fetchWithAuth('//evil.example/x', { fetch: recorder })
+        .catch((error: Error) => error.message);
       return { seen, refused };
     },
   },

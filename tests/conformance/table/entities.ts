@@ -1,5 +1,14 @@
 /** Entity collections: every handler method, with paging forms, nested filters, odd ids and files. */
-import { answerByPath, answerWith, encodedSegments, entity, record, rows, serviceRoleSocket, textFile } from './helpers';
+import {
+  answerByPath,
+  answerWith,
+  encodedSegments,
+  entity,
+  record,
+  rows,
+  serviceRoleSocket,
+  textFile,
+} from './helpers';
 
 const NESTED_FILTER = {
   status: { $in: ['open', 'new'] },
@@ -129,7 +138,11 @@ export const entityRows = rows(
     name: 'entities: bulkUpdate',
     covers: ['entities.*.bulkUpdate'],
     answer: answerWith([record('r1', { done: true })]),
-    run: (client) => entity(client).bulkUpdate([{ id: 'r1', done: true }, { id: 'r2', title: 'B' }]),
+    run: (client) =>
+      entity(client).bulkUpdate([
+        { id: 'r1', done: true },
+        { id: 'r2', title: 'B' },
+      ]),
   },
   {
     name: 'entities: count with a query returns the number',
@@ -210,7 +223,11 @@ export const entityRows = rows(
         data: { id: 'r1', title: 'B' },
         timestamp: '2026-01-01T00:00:00.000Z',
       });
-      await tools.push('entities:app-1:Todo', { type: 'delete', data: { id: 'r2' }, timestamp: '2026-01-01T00:00:01.000Z' });
+      await tools.push('entities:app-1:Todo', {
+        type: 'delete',
+        data: { id: 'r2' },
+        timestamp: '2026-01-01T00:00:01.000Z',
+      });
       await tools.until(() => events.length === 2, 'two events');
       stop();
       await tools.waitForSocket('leave', 'entities:app-1:Todo');

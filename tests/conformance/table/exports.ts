@@ -29,14 +29,16 @@ export const exportRows = rows(
   {
     name: 'createClientFromRequest: an unknown data environment is not relayed',
     covers: ['createClientFromRequest'],
-    fromRequest: (serverUrl) => functionRequest({ 'Base44-App-Id': 'app-1', 'Base44-Api-Url': serverUrl, 'X-Data-Env': 'evil' })(),
+    fromRequest: (serverUrl) =>
+      functionRequest({ 'Base44-App-Id': 'app-1', 'Base44-Api-Url': serverUrl, 'X-Data-Env': 'evil' })(),
     answer: answerWith([]),
     run: async (client) => client.entities.Todo?.list(),
   },
   {
     name: 'createClientFromRequest: a malformed Authorization header is refused',
     covers: ['createClientFromRequest'],
-    fromRequest: (serverUrl) => functionRequest({ 'Base44-App-Id': 'app-1', 'Base44-Api-Url': serverUrl, Authorization: 'Token abc' })(),
+    fromRequest: (serverUrl) =>
+      functionRequest({ 'Base44-App-Id': 'app-1', 'Base44-Api-Url': serverUrl, Authorization: 'Token abc' })(),
     run: async () => 'created',
     deviation: argumentErrorCode,
   },

@@ -36,14 +36,16 @@ export const fileRows = rows(
     name: 'functions: a FormData built by the caller',
     covers: ['functions.invoke'],
     answer: answerWith({ ok: true }),
-    run: async (client) => (await client.functions.invoke('ingest', callerForm() as unknown as Record<string, unknown>)).data,
+    run: async (client) =>
+      (await client.functions.invoke('ingest', callerForm() as unknown as Record<string, unknown>)).data,
     deviation: formPassesThrough,
   },
   {
     name: 'entities: create with a file sends multipart',
     covers: ['entities.*.create'],
     answer: answerWith(record('r1')),
-    run: (client) => client.entities.Todo!.create({ title: 'Beleg', attachment: textFile('beleg.txt', 'Inhalt'), tags: ['a'] }),
+    run: (client) =>
+      client.entities.Todo!.create({ title: 'Beleg', attachment: textFile('beleg.txt', 'Inhalt'), tags: ['a'] }),
     deviation: {
       id: 'files-in-entity-writes',
       adjust(reference) {

@@ -1,5 +1,6 @@
 /** Small builders shared by the table's rows. */
 import type { Answer, RecordedRequest } from '@/tests/integration/sdk/recording-server';
+
 import type { ConformanceClient, Observation, Row } from '../observe';
 
 /** Answers every request with `status` and `body` (and headers). */
@@ -11,7 +12,10 @@ export const answerWith =
 export const answerByPath =
   (routes: [suffix: string, answer: Answer][]) =>
   (request: RecordedRequest): Answer =>
-    routes.find(([suffix]) => new URL(request.url, 'http://x').pathname.endsWith(suffix))?.[1] ?? { status: 200, body: { ok: true } };
+    routes.find(([suffix]) => new URL(request.url, 'http://x').pathname.endsWith(suffix))?.[1] ?? {
+      status: 200,
+      body: { ok: true },
+    };
 
 /** A record as the platform returns it. */
 export const record = (id: string, fields: Record<string, unknown> = {}) => ({

@@ -15,7 +15,18 @@ import { realtimeRows } from './realtime';
 
 export type TableRow = Row;
 
-export const TABLE: readonly TableRow[] = [...entityRows, ...entitySocketRows, ...authRows, ...callRows, ...agentRows, ...browserRows, ...exportRows, ...actorRows, ...realtimeRows, ...fileRows];
+export const TABLE: readonly TableRow[] = [
+  ...entityRows,
+  ...entitySocketRows,
+  ...authRows,
+  ...callRows,
+  ...agentRows,
+  ...browserRows,
+  ...exportRows,
+  ...actorRows,
+  ...realtimeRows,
+  ...fileRows,
+];
 
 /**
  * Reference methods our client does not match yet. Each must be a real method of the reference; the

@@ -14,11 +14,17 @@ export const realtimeRows = rows(
       await tools.waitForSocket('join', ROOM);
       client.setToken('second-token');
       await tools.until(() => tools.platform.handshakes.length === 2, 'the second handshake');
-      await tools.until(() => tools.platform.socketEvents.some((entry) => entry.connection === 1 && entry.event === 'join'), 'the rejoin');
+      await tools.until(
+        () => tools.platform.socketEvents.some((entry) => entry.connection === 1 && entry.event === 'join'),
+        'the rejoin',
+      );
       await tools.push(ROOM, { type: 'create', id: 'r5', data: { id: 'r5' }, timestamp: 't' });
       await tools.until(() => events.length === 1, 'the event on the new socket');
       stop();
-      await tools.until(() => tools.platform.socketEvents.some((entry) => entry.connection === 1 && entry.event === 'leave'), 'the leave');
+      await tools.until(
+        () => tools.platform.socketEvents.some((entry) => entry.connection === 1 && entry.event === 'leave'),
+        'the leave',
+      );
       return events;
     },
   },

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { PLATFORM_URL, SEEDED_PASSWORD, loginToken, pageVisits, useStoredToken } from '../support/platform';
+import { loginToken, pageVisits, PLATFORM_URL, SEEDED_PASSWORD, useStoredToken } from '../support/platform';
 
 const HEADING = 'Unsere neue Website ist fast startklar';
 
@@ -7,7 +7,8 @@ test.describe('auth states against the local platform', () => {
   test('public app: an anonymous visitor sees the page without spinner or redirect', async ({ page }) => {
     const platformCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(PLATFORM_URL)) platformCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (request.url().startsWith(PLATFORM_URL))
+        platformCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
@@ -19,7 +20,9 @@ test.describe('auth states against the local platform', () => {
     expect(platformCalls.filter((call) => call.includes('/entities/User/me'))).toEqual([]);
   });
 
-  test('login-only app: redirected to the platform login, back authenticated, token stripped from the URL', async ({ page }) => {
+  test('login-only app: redirected to the platform login, back authenticated, token stripped from the URL', async ({
+    page,
+  }) => {
     await page.goto('/?app_id=members-only');
     await page.waitForURL((url) => url.origin === PLATFORM_URL && url.pathname === '/login');
     const fromUrl = new URL(page.url()).searchParams.get('from_url');
@@ -32,11 +35,16 @@ test.describe('auth states against the local platform', () => {
     await page.waitForURL((url) => url.origin === 'http://127.0.0.1:3000');
     await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
     await expect.poll(() => page.url()).toBe('http://127.0.0.1:3000/?app_id=members-only');
-    const stored = await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('base44_access_token'),
+      localStorage.getItem('token'),
+    ]);
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBe(stored[0]);
     // Authenticated: the visit is logged for this user.
-    await expect.poll(async () => (await pageVisits('members-only')).some((visit) => visit.page_name === 'ComingSoon')).toBe(true);
+    await expect
+      .poll(async () => (await pageVisits('members-only')).some((visit) => visit.page_name === 'ComingSoon'))
+      .toBe(true);
   });
 
   test('registered-only app with an unregistered user: Access Restricted', async ({ page }) => {
@@ -44,7 +52,9 @@ test.describe('auth states against the local platform', () => {
     await page.goto('/?app_id=invite-only');
     await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
     await expect(
-      page.getByText('You are not registered to use this application. Please contact the app administrator to request access.'),
+      page.getByText(
+        'You are not registered to use this application. Please contact the app administrator to request access.',
+      ),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: HEADING })).toHaveCount(0);
   });
@@ -68,7 +78,7 @@ test.describe('auth states against the local platform', () => {
       expect((await meAnswered).status()).toBe(200);
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
       if (sees) {
-        await expect(page.getByRole('note')).toContainText('AI hasn\'t implemented this page yet');
+        await expect(page.getByRole('note')).toContainText("AI hasn't implemented this page yet");
       } else {
         await page.waitForTimeout(300);
         await expect(page.getByRole('note')).toHaveCount(0);
@@ -109,7 +119,9 @@ test.describe('auth states against the local platform', () => {
     expect(loginVisits).toHaveLength(2);
   });
 
-  test('a 401 on the user fetch of a public app: redirected once, then the page without the dead token', async ({ page }) => {
+  test('a 401 on the user fetch of a public app: redirected once, then the page without the dead token', async ({
+    page,
+  }) => {
     // Stored once: the back navigation may load a new document (no back/forward cache), and the
     // dropped token must stay dropped.
     await useStoredToken(page, 'dead.token.value');

@@ -8,8 +8,8 @@
  * it: here the 401 comes from the visit log, not from `User/me`.
  */
 import { expect, test } from '../fixtures';
-import { recordRequests, placesCarrying } from '../site/request-log';
-import { PLATFORM_URL, loginToken, useStoredToken } from '../support/platform';
+import { placesCarrying, recordRequests } from '../site/request-log';
+import { loginToken, PLATFORM_URL, useStoredToken } from '../support/platform';
 
 const HEADING = 'Unsere neue Website ist fast startklar';
 
@@ -27,7 +27,10 @@ test('a token the platform rejects mid-visit is never sent again', async ({ page
     await route.fulfill({
       status: 401,
       contentType: 'application/json',
-      body: JSON.stringify({ message: 'The access token is invalid or has expired', extra_data: { reason: 'invalid_token' } }),
+      body: JSON.stringify({
+        message: 'The access token is invalid or has expired',
+        extra_data: { reason: 'invalid_token' },
+      }),
     });
   });
 

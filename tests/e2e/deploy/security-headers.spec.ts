@@ -38,6 +38,8 @@ test.describe('an injected inline script', () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(() => consoleErrors.some((text) => /^CSP violation: script-src-elem blocked inline/.test(text))).toBe(true);
+    await expect
+      .poll(() => consoleErrors.some((text) => /^CSP violation: script-src-elem blocked inline/.test(text)))
+      .toBe(true);
   });
 });

@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+
 import { EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
+import { expect, test } from '../fixtures';
 import { startReferenceSite, type ReferenceSite } from '../fixtures/editor/reference-site';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { drive, STEPS, SWAPPED_FROM, SWAPPED_TO, type StepResult } from './conformance/drive';
@@ -29,7 +30,10 @@ const isMountSignal = (message: PostedMessage) => message.type.startsWith('sandb
  */
 function normalise(messages: PostedMessage[]): PostedMessage[] {
   const kept = messages.filter((message) => !OURS_ONLY.has(message.type) && !isMountSignal(message));
-  return kept.filter((message, index) => !(message.type === 'element-position-update' && kept[index + 1]?.type === 'element-position-update'));
+  return kept.filter(
+    (message, index) =>
+      !(message.type === 'element-position-update' && kept[index + 1]?.type === 'element-position-update'),
+  );
 }
 
 /** The sequence of mount states the editor was told over the run, repeats collapsed (D3). */
@@ -39,7 +43,10 @@ function mountStates(results: StepResult[]): string[] {
 }
 
 /** Steps whose page state differs on purpose: the deviation id and the exact difference. */
-const STATE_DEVIATIONS = new Map<string, { id: string; check(reference: PageState, ours: PageState, heading: string): void }>([
+const STATE_DEVIATIONS = new Map<
+  string,
+  { id: string; check(reference: PageState, ours: PageState, heading: string): void }
+>([
   [
     'update-attribute src on a heading',
     {
@@ -90,9 +97,17 @@ async function framed(page: Page, editor: EditorFixture, siteUrl: string): Promi
   await page.goto(editor.urlFor(siteUrl));
   const origin = new URL(siteUrl).origin;
   let frame: Frame | undefined;
-  await expect.poll(() => (frame = page.frames().find((candidate) => candidate.url().startsWith(origin))) !== undefined).toBe(true);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __messages: { data: { type?: string } }[] }).__messages.some((m) => m.data?.type === 'visual-edit-agent-ready')))
+    .poll(() => (frame = page.frames().find((candidate) => candidate.url().startsWith(origin))) !== undefined)
+    .toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { __messages: { data: { type?: string } }[] }).__messages.some(
+          (m) => m.data?.type === 'visual-edit-agent-ready',
+        ),
+      ),
+    )
     .toBe(true);
   return frame as Frame;
 }
@@ -108,7 +123,9 @@ test.afterAll(async () => {
   await reference.close();
 });
 
-test('our agent posts what the reference agent posts and changes the page as it does, step by step', async ({ browser }) => {
+test('our agent posts what the reference agent posts and changes the page as it does, step by step', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const run = async (siteUrl: string): Promise<{ results: StepResult[]; heading: string }> => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
@@ -125,7 +142,16 @@ test('our agent posts what the reference agent posts and changes the page as it 
   expect(theirs.heading).toBe(heading);
 
   const documented = documentedDeviationIds();
-  for (const id of ['D1', 'D2', 'D3', 'D4', 'D7', 'D8', 'D12', ...Array.from(STATE_DEVIATIONS.values(), (entry) => entry.id)]) {
+  for (const id of [
+    'D1',
+    'D2',
+    'D3',
+    'D4',
+    'D7',
+    'D8',
+    'D12',
+    ...Array.from(STATE_DEVIATIONS.values(), (entry) => entry.id),
+  ]) {
     expect(documented, `${id} is in docs/EDITOR-DEVIATIONS.md`).toContain(id);
   }
 
@@ -149,9 +175,18 @@ test('our agent posts what the reference agent posts and changes the page as it 
   // The script made the reference say everything it can say to the editor.
   expect([...covered].sort()).toEqual(
     [
-      'canvas-wheel-pan', 'canvas-wheel-zoom', 'close-dropdowns', 'content-editing-ended', 'content-editing-started',
-      'element-position-update', 'element-selected', 'inline-edit', 'page-height-measured', 'sandbox:onMounted',
-      'unselect-element', 'visual-edit-agent-ready',
+      'canvas-wheel-pan',
+      'canvas-wheel-zoom',
+      'close-dropdowns',
+      'content-editing-ended',
+      'content-editing-started',
+      'element-position-update',
+      'element-selected',
+      'inline-edit',
+      'page-height-measured',
+      'sandbox:onMounted',
+      'unselect-element',
+      'visual-edit-agent-ready',
     ].sort(),
   );
 
@@ -163,5 +198,8 @@ test('our agent posts what the reference agent posts and changes the page as it 
   expect(headingState?.computed['font-size']).toBe('30px');
   const typed = ours.results.find((result) => result.name === 'typing writes back through inline-edit') as StepResult;
   const edit = typed.messages.find((message) => message.type === 'inline-edit');
-  expect(edit?.data).toMatchObject({ newContent: 'Unsere neue Website ist fast startklar – heute', originalContent: 'Unsere neue Website ist fast startklar' });
+  expect(edit?.data).toMatchObject({
+    newContent: 'Unsere neue Website ist fast startklar – heute',
+    originalContent: 'Unsere neue Website ist fast startklar',
+  });
 });

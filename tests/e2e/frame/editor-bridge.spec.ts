@@ -7,11 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '@playwright/test';
-import { test, expect } from '../fixtures';
+
 import { EDITOR_PORT, PREVIEW_BUILD, PREVIEW_ORIGIN } from '../../../support/editor-preview';
+import { expect, test } from '../fixtures';
+import { PLAIN_ELEMENT_FIELDS } from '../fixtures/editor/element-fields';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { containsBridgeCode, messageCount, received, recordScripts, send, siteFrame, waitForMessage } from './helpers';
-import { PLAIN_ELEMENT_FIELDS } from '../fixtures/editor/element-fields';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PAGE_FILE = 'components/pages/ComingSoon.tsx';
@@ -41,8 +42,17 @@ function looks(frame: Frame): Promise<string[]> {
       const style = getComputedStyle(element);
       const { top, height } = element.getBoundingClientRect();
       return [
-        element.tagName, style.fontFamily, style.fontSize, style.lineHeight, style.letterSpacing, style.fontWeight,
-        style.color, style.marginTop, style.paddingTop, `${top}`, `${height}`,
+        element.tagName,
+        style.fontFamily,
+        style.fontSize,
+        style.lineHeight,
+        style.letterSpacing,
+        style.fontWeight,
+        style.color,
+        style.marginTop,
+        style.paddingTop,
+        `${top}`,
+        `${height}`,
       ].join(' | ');
     }),
   );
@@ -56,7 +66,9 @@ test.afterAll(async () => {
   await editor.close();
 });
 
-test('the editor selects, restyles and rewrites the German heading, and hears about URLs and errors', async ({ page }) => {
+test('the editor selects, restyles and rewrites the German heading, and hears about URLs and errors', async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   await page.goto(editor.urlFor(`${PREVIEW_ORIGIN}/`));
 
@@ -72,16 +84,21 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
 
   // Edit mode: Tailwind's browser build comes from our own origin.
   await send(page, { type: 'toggle-visual-edit-mode', data: { enabled: true } });
-  await expect(frame.locator('script[data-visual-edit-tailwind]')).toHaveAttribute('src', '/vendor/tailwindcss-browser.js');
+  await expect(frame.locator('script[data-visual-edit-tailwind]')).toHaveAttribute(
+    'src',
+    '/vendor/tailwindcss-browser.js',
+  );
 
   // Hover: a light overlay above everything, out of the pointer's way.
   await heading.hover();
   const hover = frame.locator('[data-visual-edit-overlay="hover"]');
   await expect(hover).toHaveCount(1);
-  expect(await hover.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return [style.zIndex, style.borderTopWidth, style.borderTopColor, style.pointerEvents];
-  })).toEqual(['9999', '2px', 'rgb(149, 165, 252)', 'none']);
+  expect(
+    await hover.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.zIndex, style.borderTopWidth, style.borderTopColor, style.pointerEvents];
+    }),
+  ).toEqual(['9999', '2px', 'rgb(149, 165, 252)', 'none']);
 
   // Click: captured, and the editor learns everything about the heading.
   let since = await messageCount(page);
@@ -120,9 +137,14 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
   // whole class list (it merges), and that is exactly what the heading gets.
   expect(builtCss()).not.toContain('12,34,56');
   const classesBefore = (await heading.getAttribute('class')) ?? '';
-  await send(page, { type: 'update-classes', data: { visualSelectorId: location, classes: `${classesBefore} ${NEW_CLASS}` } });
+  await send(page, {
+    type: 'update-classes',
+    data: { visualSelectorId: location, classes: `${classesBefore} ${NEW_CLASS}` },
+  });
   await expect(heading).toHaveAttribute('class', `${classesBefore} ${NEW_CLASS}`);
-  await expect.poll(() => heading.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(12, 34, 56)');
+  await expect
+    .poll(() => heading.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe('rgb(12, 34, 56)');
   // The runtime adds the missing utilities and changes nothing else: same theme, same layout.
   expect(await looks(frame)).toEqual(looksBefore);
 
@@ -134,7 +156,10 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
   await expect.poll(() => heading.evaluate((element) => getComputedStyle(element).fontSize)).toBe('30px');
 
   // update-content: text only.
-  await send(page, { type: 'update-content', data: { visualSelectorId: location, content: 'Bald geht es los <b>!</b>' } });
+  await send(page, {
+    type: 'update-content',
+    data: { visualSelectorId: location, content: 'Bald geht es los <b>!</b>' },
+  });
   await expect(heading).toHaveText('Bald geht es los <b>!</b>');
   await expect(heading.locator('b')).toHaveCount(0);
 
@@ -181,5 +206,6 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
   expect(errors).toHaveLength(1);
 
   // Everything came from the framed site and arrived at the editor's origin.
-  for (const message of await received(page)) expect(message).toMatchObject({ origin: PREVIEW_ORIGIN, fromFrame: true });
+  for (const message of await received(page))
+    expect(message).toMatchObject({ origin: PREVIEW_ORIGIN, fromFrame: true });
 });

@@ -2,6 +2,7 @@
  * Talking to the stand-in editor page (tests/e2e/fixtures/editor) from a test.
  */
 import { expect, type Frame, type Page } from '@playwright/test';
+
 import { PREVIEW_ORIGIN } from '../../../support/editor-preview';
 
 /** A message the editor page received: where from, and whether it came from the framed site. */
@@ -29,7 +30,9 @@ export async function waitForMessage(page: Page, type: string, since = 0): Promi
   await expect
     .poll(
       async () => {
-        found = (await received(page)).slice(since).find((message) => message.fromFrame && message.data?.type === type)?.data;
+        found = (await received(page))
+          .slice(since)
+          .find((message) => message.fromFrame && message.data?.type === type)?.data;
         return found !== undefined;
       },
       { message: `waiting for "${type}" from the site`, timeout: 10_000 },

@@ -2,8 +2,9 @@
  * What the bridge refuses: a parent page that is not the editor, and garbage from the editor itself.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+
 import { EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
+import { expect, test } from '../fixtures';
 import { randomMessage, seededRandom } from '../fixtures/editor/fuzz-messages';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { containsBridgeCode, messageCount, received, recordScripts, send, siteFrame, waitForMessage } from './helpers';
@@ -74,7 +75,9 @@ test.describe('with the host headers', () => {
   });
 });
 
-test('without frame-ancestors, a parent that is not allowed can neither drive the site nor hear from it', async ({ page }) => {
+test('without frame-ancestors, a parent that is not allowed can neither drive the site nor hear from it', async ({
+  page,
+}) => {
   const hostile = await startEditorFixture(0);
   try {
     await dropFrameAncestors(page);
@@ -118,9 +121,9 @@ test('1,000 random and malformed messages from the editor break nothing', async 
   await waitForMessage(page, 'visual-edit-agent-ready');
   const frame = await siteFrame(page);
   const heading = frame.locator('h1');
-  const ids = await frame.locator('[data-source-location]').evaluateAll((elements) =>
-    elements.map((element) => element.getAttribute('data-source-location') ?? ''),
-  );
+  const ids = await frame
+    .locator('[data-source-location]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-source-location') ?? ''));
 
   // Scripts of the page itself (the Tailwind runtime joins when the fuzz turns edit mode on).
   const pageScripts = frame.locator('script:not([data-visual-edit-tailwind])');

@@ -4,7 +4,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '../fixtures';
+
+import { expect, test } from '../fixtures';
 import { containsBridgeCode, recordScripts } from './helpers';
 
 const OUT = path.resolve(__dirname, '../../../out');

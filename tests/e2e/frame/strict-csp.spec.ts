@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+
 import { EDITOR_ORIGIN, EDITOR_PORT, PREVIEW_ORIGIN } from '../../../support/editor-preview';
+import { expect, test } from '../fixtures';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { send, siteFrame, waitForMessage } from './helpers';
 
@@ -14,7 +15,11 @@ import { send, siteFrame, waitForMessage } from './helpers';
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -25,7 +30,7 @@ function strictPolicy(html: string): string {
     `script-src 'self' ${inlineScriptHashes(html).join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    'connect-src \'self\' http://127.0.0.1:* ws://127.0.0.1:*',
+    "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
     "object-src 'none'",
     "base-uri 'none'",
     `frame-ancestors ${EDITOR_ORIGIN}`,
@@ -45,7 +50,11 @@ async function enforceStrictCsp(page: Page): Promise<void> {
     if (route.request().resourceType() !== 'document') return route.continue();
     const response = await route.fetch();
     const html = await response.text();
-    await route.fulfill({ response, body: html, headers: { ...response.headers(), 'content-security-policy': strictPolicy(html) } });
+    await route.fulfill({
+      response,
+      body: html,
+      headers: { ...response.headers(), 'content-security-policy': strictPolicy(html) },
+    });
   });
 }
 

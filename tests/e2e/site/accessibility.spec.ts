@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from '../fixtures';
 
 const PAGES = ['/', '/ComingSoon', '/no-such-page'];

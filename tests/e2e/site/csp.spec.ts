@@ -6,8 +6,9 @@
  * editor preview keeps inline styles, which Tailwind's runtime needs in edit mode.
  */
 import type { Response } from '@playwright/test';
-import { expect, test } from '../fixtures';
+
 import { PREVIEW_ORIGIN } from '../../../support/editor-preview';
+import { expect, test } from '../fixtures';
 
 const PATHS = ['/', '/index.html', '/ComingSoon', '/ComingSoon/', '/ComingSoon.html', '/404.html', '/Kontakt', '//x/y'];
 
@@ -22,7 +23,12 @@ function policiesOf(response: Response | null): Promise<string[]> {
 }
 
 function directive(policy: string, name: string): string {
-  return policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+  return (
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? ''
+  );
 }
 
 test.describe('production CSP', () => {
@@ -40,7 +46,6 @@ test.describe('production CSP', () => {
       expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
     });
   }
-
 });
 
 test.describe('production CSP against injected styles', () => {
@@ -52,7 +57,11 @@ test.describe('production CSP against injected styles', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const applied = await page.evaluate(async () => {
       const blocked = new Promise<boolean>((resolve) => {
-        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective.startsWith('style-src')), { once: true });
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => resolve(event.effectiveDirective.startsWith('style-src')),
+          { once: true },
+        );
         setTimeout(() => resolve(false), 2000);
       });
       const style = document.createElement('style');

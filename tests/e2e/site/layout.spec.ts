@@ -51,10 +51,16 @@ test.describe('screenshots', () => {
       test(`${device} ${colorScheme}`, async ({ page }, testInfo) => {
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize(viewport);
-        for (const [name, path] of [['coming-soon', '/'], ['not-found', '/missing-page']] as const) {
+        for (const [name, path] of [
+          ['coming-soon', '/'],
+          ['not-found', '/missing-page'],
+        ] as const) {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          const shot = await page.screenshot({ fullPage: true, path: testInfo.outputPath(`${name}-${device}-${colorScheme}.png`) });
+          const shot = await page.screenshot({
+            fullPage: true,
+            path: testInfo.outputPath(`${name}-${device}-${colorScheme}.png`),
+          });
           await testInfo.attach(`${name}-${device}-${colorScheme}`, { body: shot, contentType: 'image/png' });
           // The page follows the visitor's colour scheme: a near-white or near-black background.
           const lightness = await page.evaluate(bodyBackgroundLightness);

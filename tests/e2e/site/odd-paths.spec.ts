@@ -25,7 +25,10 @@ const ODD_PATHS: Array<[string, 'page' | 'not-found']> = [
 
 test.describe('odd paths with a token in the address bar', () => {
   for (const [path, shows] of ODD_PATHS) {
-    test(`${path.slice(0, 40)} shows the ${shows === 'page' ? 'page' : '404 screen'} without the token`, async ({ page, consoleErrors }) => {
+    test(`${path.slice(0, 40)} shows the ${shows === 'page' ? 'page' : '404 screen'} without the token`, async ({
+      page,
+      consoleErrors,
+    }) => {
       // A live token: a dead one would (rightly) send the visitor to the login page.
       const token = await loginToken('coming-soon', 'user@example.com');
       const response = await page.goto(`${SITE}${path}?access_token=${encodeURIComponent(token)}&keep=1`);

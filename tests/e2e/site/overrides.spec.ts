@@ -5,6 +5,7 @@
  * cleared. The e2e build allows the local platform's origin (its configured server) and nothing else.
  */
 import type { Page } from '@playwright/test';
+
 import { expect, test } from '../fixtures';
 import { PLATFORM_URL } from '../support/platform';
 

@@ -50,7 +50,14 @@ export function recordRequests(page: Page): RequestLog {
   });
   page.on('websocket', (socket) => {
     pending.push(
-      Promise.resolve({ url: socket.url(), method: 'GET', resourceType: 'websocket', referer: null, authorization: null, isStart: false }),
+      Promise.resolve({
+        url: socket.url(),
+        method: 'GET',
+        resourceType: 'websocket',
+        referer: null,
+        authorization: null,
+        isStart: false,
+      }),
     );
   });
   return {
@@ -63,7 +70,11 @@ export function recordRequests(page: Page): RequestLog {
 }
 
 /** Where in a request a secret showed up (URL, Referer, Authorization), for a readable failure. */
-export function placesCarrying(requests: SentRequest[], secret: string, fields: Array<'url' | 'referer' | 'authorization'>): string[] {
+export function placesCarrying(
+  requests: SentRequest[],
+  secret: string,
+  fields: Array<'url' | 'referer' | 'authorization'>,
+): string[] {
   const found: string[] = [];
   for (const request of requests) {
     for (const field of fields) {

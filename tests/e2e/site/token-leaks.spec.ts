@@ -6,7 +6,7 @@
  * really sent.
  */
 import { expect, test } from '../fixtures';
-import { PLATFORM_URL, SEEDED_PASSWORD, loginToken } from '../support/platform';
+import { loginToken, PLATFORM_URL, SEEDED_PASSWORD } from '../support/platform';
 import { placesCarrying, recordRequests } from './request-log';
 
 const SITE = 'http://127.0.0.1:3000';
@@ -43,7 +43,9 @@ test.describe('the access token from a login redirect', () => {
     });
   }
 
-  test('after a real sign-in on the platform login page: no request carries it in its URL or Referer', async ({ page }) => {
+  test('after a real sign-in on the platform login page: no request carries it in its URL or Referer', async ({
+    page,
+  }) => {
     await page.goto('/?app_id=members-only');
     await page.waitForURL((url) => url.origin === PLATFORM_URL && url.pathname === '/login');
     const log = recordRequests(page);

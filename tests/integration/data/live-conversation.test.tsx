@@ -10,10 +10,12 @@
  * was down appear after the reconnect.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
+
 import { useLiveConversation, type ConversationSource } from '@/lib/data/use-live-conversation';
 import { APP, Clients, Platform, sleep } from '@/tests/integration/realtime/harness';
-import { SEEDED_ACCOUNTS, loginToken } from '@/tests/support/emulator';
-import { FreshCache, countedClient } from './live-support';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+
+import { countedClient, FreshCache } from './live-support';
 
 let platform: Platform;
 let token: string;
@@ -48,7 +50,10 @@ it('loads the conversation, then receives new messages and the agent reply by pu
   await act(() => viewer.client.agents.addMessage(conversation.id, { role: 'user', content: 'Hallo?' }));
   await waitFor(() => expect(result.current.data?.messages).toHaveLength(2));
   expect(contents(result.current.data?.messages)?.[0]).toBe('Hallo?');
-  expect(result.current.data?.messages[1]).toMatchObject({ role: 'assistant', content: expect.stringMatching(AUTOMATIC_REPLY) });
+  expect(result.current.data?.messages[1]).toMatchObject({
+    role: 'assistant',
+    content: expect.stringMatching(AUTOMATIC_REPLY),
+  });
   expect(viewer.reads(`/conversations/${conversation.id}`)).toBe(readsWhenLive);
   expect(result.current.data).toEqual(await viewer.client.agents.getConversation(conversation.id));
 });
@@ -92,11 +97,17 @@ it('keeps the newer version when an older push arrives late', async () => {
   // Replay the conversation as it was before the messages, as a delayed broadcast would.
   const stale = { ...conversation, messages: [] };
   await act(async () => {
-    const response = await fetch(`${platform.url}/api/_emulator/rooms/${encodeURIComponent(`/agent-conversations/${conversation.id}`)}/emit`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ event: 'update_model', payload: { room: `/agent-conversations/${conversation.id}`, data: JSON.stringify(stale) } }),
-    });
+    const response = await fetch(
+      `${platform.url}/api/_emulator/rooms/${encodeURIComponent(`/agent-conversations/${conversation.id}`)}/emit`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          event: 'update_model',
+          payload: { room: `/agent-conversations/${conversation.id}`, data: JSON.stringify(stale) },
+        }),
+      },
+    );
     expect(response.ok).toBe(true);
     await sleep(150);
   });

@@ -11,17 +11,23 @@
  * listing) or by refetch (filtered/sorted/limited), refetch after a restart, shared rooms, remount
  * churn, the service role and real-time problems.
  */
-import { StrictMode, type ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { StrictMode, type ReactNode } from 'react';
+
 import { useLiveEntityList, type EntitySource, type LiveListQuery } from '@/lib/data/use-live-entity-list';
 import type { EntityRecord } from '@/lib/sdk';
-import { APP, Clients, Platform, emitToRoom, entityRoomOf, sleep } from '@/tests/integration/realtime/harness';
+import { APP, Clients, emitToRoom, entityRoomOf, Platform, sleep } from '@/tests/integration/realtime/harness';
 import { roomHistory } from '@/tests/integration/realtime/server-observer';
-import { SEEDED_ACCOUNTS, loginToken, serviceTokenFor } from '@/tests/support/emulator';
-import { FreshCache, countedClient } from './live-support';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+
+import { countedClient, FreshCache } from './live-support';
 
 jest.mock('socket.io', () =>
-  jest.requireActual<typeof import('@/tests/integration/realtime/server-observer')>('@/tests/integration/realtime/server-observer').recordingSocketIo(),
+  jest
+    .requireActual<typeof import('@/tests/integration/realtime/server-observer')>(
+      '@/tests/integration/realtime/server-observer',
+    )
+    .recordingSocketIo(),
 );
 
 type Todo = { title: string; done?: boolean };
@@ -40,7 +46,10 @@ let entityCounter = 0;
 const freshEntity = () => `LiveList${(entityCounter += 1)}`;
 
 /** What the server lists right now for the same query. */
-async function serverList(entity: string, query: { filter?: Record<string, unknown>; sort?: string; limit?: number } = {}) {
+async function serverList(
+  entity: string,
+  query: { filter?: Record<string, unknown>; sort?: string; limit?: number } = {},
+) {
   const handler = clients.create(platform.url, { token }).entity(entity);
   return query.filter ? handler.filter(query.filter, query.sort, query.limit) : handler.list(query.sort, query.limit);
 }
@@ -49,7 +58,11 @@ async function serverList(entity: string, query: { filter?: Record<string, unkno
  * The hook with `data`, `error` and `live` read during render, as a component would: SWR only
  * re-renders for fields that were read, so a test reading them later would see stale values.
  */
-function useList<T extends object = Todo>(source: EntitySource | null, entity: string | null, query?: LiveListQuery<T>) {
+function useList<T extends object = Todo>(
+  source: EntitySource | null,
+  entity: string | null,
+  query?: LiveListQuery<T>,
+) {
   const { data, error, live } = useLiveEntityList<T>(source, entity, query);
   return { data, error, live };
 }
@@ -154,7 +167,9 @@ it('shares one join between two components and survives a remount (and StrictMod
 
   rerender({ mounted: false });
   rerender({ mounted: true });
-  const created = await act(() => clients.create(platform.url, { token }).entity<Todo>(entity).create({ title: 'shared' }));
+  const created = await act(() =>
+    clients.create(platform.url, { token }).entity<Todo>(entity).create({ title: 'shared' }),
+  );
   await waitFor(() => expect(result.current.one.data?.map((record) => record.id)).toEqual([created.id]));
   expect(result.current.two.data).toEqual(result.current.one.data);
   await act(() => sleep(600));
@@ -176,7 +191,9 @@ it('works with the service role of a client that has no user', async () => {
   const service = countedClient(clients, platform.url, null, serviceTokenFor(APP));
   const { result } = renderHook(() => useList(service.client.asServiceRole, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
-  const created = await act(() => service.client.asServiceRole.entity<Todo>(entity).create({ title: 'by the service' }));
+  const created = await act(() =>
+    service.client.asServiceRole.entity<Todo>(entity).create({ title: 'by the service' }),
+  );
   await waitFor(() => expect(result.current.data?.map((record) => record.id)).toEqual([created.id]));
   expect(result.current.data?.[0]?.created_by).toBe('service');
 });
@@ -189,7 +206,9 @@ it('reports a malformed update in live.error and refetches, since a change may h
   await act(() => sleep(100));
   const readsBefore = viewer.reads(`/entities/${entity}`);
 
-  await act(() => emitToRoom(platform.url, entityRoomOf(entity), 'update_model', { room: entityRoomOf(entity), data: '{broken' }));
+  await act(() =>
+    emitToRoom(platform.url, entityRoomOf(entity), 'update_model', { room: entityRoomOf(entity), data: '{broken' }),
+  );
   await waitFor(() => expect(result.current.live.error?.code).toBe('MALFORMED_UPDATE'));
   await waitFor(() => expect(viewer.reads(`/entities/${entity}`)).toBe(readsBefore + 1));
   expect(result.current.live.status).toBe('live');

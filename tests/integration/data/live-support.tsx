@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+
 import type { PlatformClient } from '@/lib/sdk';
 import type { Clients } from '@/tests/integration/realtime/harness';
 
@@ -18,7 +19,12 @@ export interface CountedClient {
 }
 
 /** A client that counts its GET requests by path. */
-export function countedClient(clients: Clients, url: string, token: string | null, serviceToken?: string): CountedClient {
+export function countedClient(
+  clients: Clients,
+  url: string,
+  token: string | null,
+  serviceToken?: string,
+): CountedClient {
   const paths: string[] = [];
   const client = clients.create(url, {
     token,

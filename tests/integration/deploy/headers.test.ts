@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { headersForPath, netlifyHeadersForPath, parseHeadersFile, toHeadersFile, toNginxSnippet } from '@/deploy/headers/formats';
+
+import { pathsOfHtmlFile } from '@/build/export/generate-headers';
+import {
+  headersForPath,
+  netlifyHeadersForPath,
+  parseHeadersFile,
+  toHeadersFile,
+  toNginxSnippet,
+} from '@/deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '@/deploy/headers/inline-scripts';
 import { assertDisjointRules, buildHeaderRules, type HeaderRule, type PolicyInput } from '@/deploy/headers/policy';
-import { pathsOfHtmlFile } from '@/build/export/generate-headers';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -30,7 +37,12 @@ describe('inline script hashes', () => {
 const input: PolicyInput = {
   pages: [
     { file: 'index.html', paths: ['/', '/index.html'], scriptHashes: ["'sha256-home'"], styleHashes: ["'sha256-css'"] },
-    { file: '404.html', paths: ['/404', '/404/', '/404.html'], scriptHashes: ["'sha256-missing'"], styleHashes: ["'sha256-css'"] },
+    {
+      file: '404.html',
+      paths: ['/404', '/404/', '/404.html'],
+      scriptHashes: ["'sha256-missing'"],
+      styleHashes: ["'sha256-css'"],
+    },
   ],
   otherFiles: ['/robots.txt'],
   platformOrigins: ['https://platform.example', 'https://platform.example'],
@@ -38,7 +50,17 @@ const input: PolicyInput = {
 };
 
 /** Paths a visitor (or a crafted link) may ask for: pages, files, assets, unknown and odd paths. */
-const PATHS = ['/', '/index.html', '/404', '/404.html', '/robots.txt', '/_next/static/chunks/a.js', '/missing', '//x/y', '/_next/other'];
+const PATHS = [
+  '/',
+  '/index.html',
+  '/404',
+  '/404.html',
+  '/robots.txt',
+  '/_next/static/chunks/a.js',
+  '/missing',
+  '//x/y',
+  '/_next/other',
+];
 
 function policies(header: string | undefined): string[] {
   // A header joined by a host holds several policies separated by "," (hashes never contain commas).
@@ -62,7 +84,8 @@ describe('header rules', () => {
   });
 
   it('lets the editor preview keep inline styles (Tailwind runtime) but never inline scripts', () => {
-    const preview = headersForPath(buildHeaderRules({ ...input, runtimeStyles: true }), '/')['Content-Security-Policy'] ?? '';
+    const preview =
+      headersForPath(buildHeaderRules({ ...input, runtimeStyles: true }), '/')['Content-Security-Policy'] ?? '';
     expect(preview).toContain("style-src 'self' 'unsafe-inline';");
     expect(preview).toContain("script-src 'self' 'sha256-home' 'sha256-missing';");
   });

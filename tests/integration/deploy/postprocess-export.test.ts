@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { removeNotFoundNoindex } from '@/build/export/postprocess-export';
 
 const ELEMENT = '["$","meta",null,{"name":"robots","content":"noindex"}],';
@@ -21,7 +22,9 @@ describe("removing Next.js's noindex from the not-found page", () => {
   it('removes it from the HTML head and from every copy of the React payload', () => {
     writeFileSync(path.join(dir, '404.html'), html('<meta name="robots" content="noindex"/>', ELEMENT));
     const changed = removeNotFoundNoindex(dir).sort();
-    expect(changed).toEqual(['404.html', '_not-found.html', '_not-found.txt', path.join('_not-found', '__next._full.txt')].sort());
+    expect(changed).toEqual(
+      ['404.html', '_not-found.html', '_not-found.txt', path.join('_not-found', '__next._full.txt')].sort(),
+    );
     const page = readFileSync(path.join(dir, '404.html'), 'utf8');
     expect(page).not.toContain('noindex');
     expect(page).toBe(html('', ''));

@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { AgentResponder, RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -38,19 +39,33 @@ async function waitForMessages(id: string, count: number, token: string): Promis
 
 describe('agent conversations', () => {
   it('creates, lists and reads a conversation', async () => {
-    const created = await api('POST', conversations, { json: { agent_name: 'helper', metadata: { topic: 'launch' } }, token: userToken });
+    const created = await api('POST', conversations, {
+      json: { agent_name: 'helper', metadata: { topic: 'launch' } },
+      token: userToken,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ agent_name: 'helper', messages: [], metadata: { topic: 'launch' }, created_by: 'user@example.com' });
+    expect(created.body).toMatchObject({
+      agent_name: 'helper',
+      messages: [],
+      metadata: { topic: 'launch' },
+      created_by: 'user@example.com',
+    });
     const listed = await api<Json[]>('GET', conversations, { token: userToken });
     expect(listed.body.map((conversation) => conversation.id)).toContain(created.body.id);
     const read = await api('GET', `${conversations}/${created.body.id as string}`, { token: userToken });
     expect(read.body).toEqual(created.body);
   });
 
-  it('stores an added user message and appends the responder\'s assistant reply', async () => {
-    const { body: conversation } = await api('POST', conversations, { json: { agent_name: 'helper' }, token: userToken });
+  it("stores an added user message and appends the responder's assistant reply", async () => {
+    const { body: conversation } = await api('POST', conversations, {
+      json: { agent_name: 'helper' },
+      token: userToken,
+    });
     const id = conversation.id as string;
-    const added = await api('POST', `${conversations}/${id}/messages`, { json: { role: 'user', content: 'hello there' }, token: userToken });
+    const added = await api('POST', `${conversations}/${id}/messages`, {
+      json: { role: 'user', content: 'hello there' },
+      token: userToken,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ role: 'user', content: 'hello there', id: expect.any(String) });
     const messages = await waitForMessages(id, 2, userToken);
@@ -60,15 +75,24 @@ describe('agent conversations', () => {
     ]);
   });
 
-  it('accepts the public SDK\'s v2 message path', async () => {
-    const { body: conversation } = await api('POST', conversations, { json: { agent_name: 'helper' }, token: userToken });
-    const added = await api('POST', `${conversations}/v2/${conversation.id as string}/messages`, { json: { content: 'via v2' }, token: userToken });
+  it("accepts the public SDK's v2 message path", async () => {
+    const { body: conversation } = await api('POST', conversations, {
+      json: { agent_name: 'helper' },
+      token: userToken,
+    });
+    const added = await api('POST', `${conversations}/v2/${conversation.id as string}/messages`, {
+      json: { content: 'via v2' },
+      token: userToken,
+    });
     expect(added.status).toBe(201);
     expect(await waitForMessages(conversation.id as string, 2, userToken)).toHaveLength(2);
   });
 
   it('keeps a silent or failing responder from adding anything', async () => {
-    const { body: conversation } = await api('POST', conversations, { json: { agent_name: 'helper' }, token: userToken });
+    const { body: conversation } = await api('POST', conversations, {
+      json: { agent_name: 'helper' },
+      token: userToken,
+    });
     const id = conversation.id as string;
     await api('POST', `${conversations}/${id}/messages`, { json: { content: 'quiet' }, token: userToken });
     await api('POST', `${conversations}/${id}/messages`, { json: { content: 'fail' }, token: userToken });
@@ -77,8 +101,11 @@ describe('agent conversations', () => {
     expect((body.messages as Json[]).map((message) => message.content)).toEqual(['quiet', 'fail']);
   });
 
-  it('hides other users\' conversations (404) but shows them to admins', async () => {
-    const { body: conversation } = await api('POST', conversations, { json: { agent_name: 'private' }, token: adminToken });
+  it("hides other users' conversations (404) but shows them to admins", async () => {
+    const { body: conversation } = await api('POST', conversations, {
+      json: { agent_name: 'private' },
+      token: adminToken,
+    });
     const path = `${conversations}/${conversation.id as string}`;
     expect((await api('GET', path, { token: userToken })).status).toBe(404);
     expect((await api('POST', `${path}/messages`, { json: { content: 'x' }, token: userToken })).status).toBe(404);
@@ -93,13 +120,27 @@ describe('agent conversations', () => {
     expect((await api('POST', conversations, { json: { agent_name: 'x' } })).status).toBe(401);
     expect((await api('POST', conversations, { json: { agent_name: '../x' }, token: userToken })).status).toBe(400);
     expect((await api('POST', conversations, { json: {}, token: userToken })).status).toBe(400);
-    const { body: conversation } = await api('POST', conversations, { json: { agent_name: 'helper' }, token: userToken });
+    const { body: conversation } = await api('POST', conversations, {
+      json: { agent_name: 'helper' },
+      token: userToken,
+    });
     const messages = `${conversations}/${conversation.id as string}/messages`;
-    for (const json of [{ content: '' }, { content: 5 }, { role: 'assistant', content: 'fake' }, { role: 'robot', content: 'x' }, { content: 'x', file_urls: 'nope' }]) {
+    for (const json of [
+      { content: '' },
+      { content: 5 },
+      { role: 'assistant', content: 'fake' },
+      { role: 'robot', content: 'x' },
+      { content: 'x', file_urls: 'nope' },
+    ]) {
       expect((await api('POST', messages, { json, token: userToken })).status).toBe(400);
     }
-    expect((await api('GET', `${conversations}/${conversation.id as string}`, { token: userToken })).body.messages).toEqual([]);
-    const fromService = await api('POST', messages, { json: { role: 'assistant', content: 'official' }, token: serviceTokenFor(APP) });
+    expect(
+      (await api('GET', `${conversations}/${conversation.id as string}`, { token: userToken })).body.messages,
+    ).toEqual([]);
+    const fromService = await api('POST', messages, {
+      json: { role: 'assistant', content: 'official' },
+      token: serviceTokenFor(APP),
+    });
     expect(fromService.status).toBe(201);
   });
 
@@ -122,9 +163,13 @@ describe('the default responder', () => {
       let messages: Json[] = [];
       for (let attempt = 0; attempt < 100 && messages.length < 2; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        messages = (await call('GET', `${conversations}/${conversation.id as string}`, { token })).body.messages as Json[];
+        messages = (await call('GET', `${conversations}/${conversation.id as string}`, { token })).body
+          .messages as Json[];
       }
-      expect(messages[1]).toMatchObject({ role: 'assistant', content: expect.stringContaining('local platform emulator') });
+      expect(messages[1]).toMatchObject({
+        role: 'assistant',
+        content: expect.stringContaining('local platform emulator'),
+      });
       expect(messages[1]?.content).toContain('"concierge"');
     } finally {
       await plain.close();

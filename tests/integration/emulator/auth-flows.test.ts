@@ -1,5 +1,12 @@
-import { loginToken, SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import {
+  loginToken,
+  SEEDED_ACCOUNTS,
+  SEEDED_PASSWORD,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
 
 let now = Date.parse('2030-01-01T00:00:00Z');
@@ -16,7 +23,10 @@ const auth = (appId: string, action: string, json: unknown, token?: string) =>
   api('POST', `/apps/${appId}/auth/${action}`, { json, ...(token ? { token } : {}) });
 
 function lastMailTo(email: string): { subject: string; body: string } {
-  const mail = emulator.outbox().filter((entry) => entry.to === email).pop();
+  const mail = emulator
+    .outbox()
+    .filter((entry) => entry.to === email)
+    .pop();
   if (!mail) throw new Error(`no e-mail to ${email}`);
   return mail;
 }
@@ -26,7 +36,10 @@ const ticketFrom = (email: string) => /token[^:]*: ([A-Za-z0-9_-]{20,})/.exec(la
 
 describe('login', () => {
   it('returns an access token and the user for correct credentials', async () => {
-    const { status, body } = await auth('coming-soon', 'login', { email: 'USER@example.com', password: SEEDED_PASSWORD });
+    const { status, body } = await auth('coming-soon', 'login', {
+      email: 'USER@example.com',
+      password: SEEDED_PASSWORD,
+    });
     expect(status).toBe(200);
     expect(typeof body.access_token).toBe('string');
     expect(body.user).toMatchObject({ id: 'user-user', email: 'user@example.com', role: 'user' });
@@ -42,15 +55,26 @@ describe('login', () => {
   });
 
   it('accepts an optional turnstile token but refuses wrong types with 400', async () => {
-    const ok = await auth('coming-soon', 'login', { email: 'user@example.com', password: SEEDED_PASSWORD, turnstile_token: 't' });
+    const ok = await auth('coming-soon', 'login', {
+      email: 'user@example.com',
+      password: SEEDED_PASSWORD,
+      turnstile_token: 't',
+    });
     expect(ok.status).toBe(200);
-    for (const body of [{ email: 'user@example.com', password: 42 }, { email: 5, password: 'x' }, { password: SEEDED_PASSWORD }]) {
+    for (const body of [
+      { email: 'user@example.com', password: 42 },
+      { email: 5, password: 'x' },
+      { password: SEEDED_PASSWORD },
+    ]) {
       expect((await auth('coming-soon', 'login', body)).status).toBe(400);
     }
   });
 
   it('makes a first-time login on a login-only app a user of that app', async () => {
-    const { body } = await auth('members-only', 'login', { email: SEEDED_ACCOUNTS.member.email, password: SEEDED_PASSWORD });
+    const { body } = await auth('members-only', 'login', {
+      email: SEEDED_ACCOUNTS.member.email,
+      password: SEEDED_PASSWORD,
+    });
     const token = body.access_token as string;
     const me = await api('GET', entityPath('members-only', 'User', '/me'), { token });
     expect(me.status).toBe(200);
@@ -62,7 +86,11 @@ describe('registration with an e-mailed code', () => {
   const email = 'newcomer@example.com';
 
   it('registers, e-mails a code, refuses login until verified, then verifies and logs in', async () => {
-    const registered = await auth('coming-soon', 'register', { email, password: 'a-good-password', full_name: 'New Comer' });
+    const registered = await auth('coming-soon', 'register', {
+      email,
+      password: 'a-good-password',
+      full_name: 'New Comer',
+    });
     expect(registered.status).toBe(200);
     expect(lastMailTo(email).subject).toMatch(/verification code/);
 
@@ -70,7 +98,10 @@ describe('registration with an e-mailed code', () => {
     expect(early.status).toBe(403);
     expect(early.body).toMatchObject({ code: 'email_not_verified' });
 
-    const wrong = await auth('coming-soon', 'verify-otp', { email, otp_code: otpFrom(email) === '000000' ? '111111' : '000000' });
+    const wrong = await auth('coming-soon', 'verify-otp', {
+      email,
+      otp_code: otpFrom(email) === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'invalid_otp' });
 
@@ -83,14 +114,21 @@ describe('registration with an e-mailed code', () => {
   });
 
   it('refuses a second registration of a verified address with 409', async () => {
-    const { status, body } = await auth('coming-soon', 'register', { email: 'user@example.com', password: 'whatever-password' });
+    const { status, body } = await auth('coming-soon', 'register', {
+      email: 'user@example.com',
+      password: 'whatever-password',
+    });
     expect(status).toBe(409);
     expect(body).toMatchObject({ code: 'user_exists' });
   });
 
   it('refuses weak passwords and invalid addresses with 400', async () => {
-    expect((await auth('coming-soon', 'register', { email: 'a@example.com', password: 'short' })).body).toMatchObject({ code: 'weak_password' });
-    expect((await auth('coming-soon', 'register', { email: 'not-an-email', password: 'long-enough-1' })).body).toMatchObject({ code: 'invalid_email' });
+    expect((await auth('coming-soon', 'register', { email: 'a@example.com', password: 'short' })).body).toMatchObject({
+      code: 'weak_password',
+    });
+    expect(
+      (await auth('coming-soon', 'register', { email: 'not-an-email', password: 'long-enough-1' })).body,
+    ).toMatchObject({ code: 'invalid_email' });
   });
 
   it('resends a fresh code that replaces the old one, and expires codes after ten minutes', async () => {
@@ -101,7 +139,10 @@ describe('registration with an e-mailed code', () => {
     expect(resent.status).toBe(200);
     expect(emulator.outbox().filter((mail) => mail.to === address)).toHaveLength(2);
     const second = otpFrom(address);
-    const replaced = await auth('coming-soon', 'verify-otp', { email: address, otp_code: first === second ? 'x' : first });
+    const replaced = await auth('coming-soon', 'verify-otp', {
+      email: address,
+      otp_code: first === second ? 'x' : first,
+    });
     expect(replaced.body).toMatchObject({ code: 'invalid_otp' });
     now += 11 * 60 * 1000;
     const expired = await auth('coming-soon', 'verify-otp', { email: address, otp_code: second });
@@ -126,7 +167,9 @@ describe('registration with an e-mailed code', () => {
       statuses.push((await auth('coming-soon', 'verify-otp', { email: address, otp_code: wrongCode })).status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
-    expect((await auth('coming-soon', 'verify-otp', { email: address, otp_code: right })).body).toMatchObject({ code: 'otp_not_found' });
+    expect((await auth('coming-soon', 'verify-otp', { email: address, otp_code: right })).body).toMatchObject({
+      code: 'otp_not_found',
+    });
   });
 });
 
@@ -144,8 +187,12 @@ describe('password reset and change', () => {
 
     const ticket = ticketFrom(address);
     expect(ticket).not.toBe('');
-    expect((await auth('coming-soon', 'reset-password', { reset_token: ticket, new_password: 'second-password' })).status).toBe(200);
-    expect((await auth('coming-soon', 'reset-password', { reset_token: ticket, new_password: 'third-password' })).body).toMatchObject({
+    expect(
+      (await auth('coming-soon', 'reset-password', { reset_token: ticket, new_password: 'second-password' })).status,
+    ).toBe(200);
+    expect(
+      (await auth('coming-soon', 'reset-password', { reset_token: ticket, new_password: 'third-password' })).body,
+    ).toMatchObject({
       code: 'invalid_reset_token',
     });
     expect((await auth('coming-soon', 'login', { email: address, password: 'first-password' })).status).toBe(401);
@@ -157,9 +204,14 @@ describe('password reset and change', () => {
     await auth('coming-soon', 'reset-password-request', { email: 'user@example.com' });
     const ticket = ticketFrom('user@example.com');
     now += 61 * 60 * 1000;
-    const { status } = await auth('coming-soon', 'reset-password', { reset_token: ticket, new_password: 'never-applied' });
+    const { status } = await auth('coming-soon', 'reset-password', {
+      reset_token: ticket,
+      new_password: 'never-applied',
+    });
     expect(status).toBe(400);
-    expect((await auth('coming-soon', 'login', { email: 'user@example.com', password: SEEDED_PASSWORD })).status).toBe(200);
+    expect((await auth('coming-soon', 'login', { email: 'user@example.com', password: SEEDED_PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('changes the own password with the current one and hands out a fresh token', async () => {
@@ -169,17 +221,39 @@ describe('password reset and change', () => {
     const token = body.access_token as string;
     const userId = (body.user as Json).id as string;
 
-    const wrongCurrent = await auth('coming-soon', 'change-password', { user_id: userId, current_password: 'nope-nope', new_password: 'next-password' }, token);
+    const wrongCurrent = await auth(
+      'coming-soon',
+      'change-password',
+      { user_id: userId, current_password: 'nope-nope', new_password: 'next-password' },
+      token,
+    );
     expect(wrongCurrent.body).toMatchObject({ code: 'invalid_password' });
-    const otherUser = await auth('coming-soon', 'change-password', { user_id: 'user-user', current_password: 'first-password', new_password: 'next-password' }, token);
+    const otherUser = await auth(
+      'coming-soon',
+      'change-password',
+      { user_id: 'user-user', current_password: 'first-password', new_password: 'next-password' },
+      token,
+    );
     expect(otherUser.status).toBe(403);
-    const anonymous = await auth('coming-soon', 'change-password', { user_id: userId, current_password: 'first-password', new_password: 'next-password' });
+    const anonymous = await auth('coming-soon', 'change-password', {
+      user_id: userId,
+      current_password: 'first-password',
+      new_password: 'next-password',
+    });
     expect(anonymous.status).toBe(401);
 
-    const changed = await auth('coming-soon', 'change-password', { user_id: userId, current_password: 'first-password', new_password: 'next-password' }, token);
+    const changed = await auth(
+      'coming-soon',
+      'change-password',
+      { user_id: userId, current_password: 'first-password', new_password: 'next-password' },
+      token,
+    );
     expect(changed.status).toBe(200);
     expect((await api('GET', entityPath('coming-soon', 'User', '/me'), { token })).status).toBe(401);
-    expect((await api('GET', entityPath('coming-soon', 'User', '/me'), { token: changed.body.access_token as string })).status).toBe(200);
+    expect(
+      (await api('GET', entityPath('coming-soon', 'User', '/me'), { token: changed.body.access_token as string }))
+        .status,
+    ).toBe(200);
     expect((await auth('coming-soon', 'login', { email: address, password: 'next-password' })).status).toBe(200);
   });
 });
@@ -196,7 +270,8 @@ describe('tokens', () => {
 });
 
 describe('inviting users', () => {
-  const invite = (json: unknown, token?: string) => api('POST', '/apps/invite-only/users/invite-user', { json, ...(token ? { token } : {}) });
+  const invite = (json: unknown, token?: string) =>
+    api('POST', '/apps/invite-only/users/invite-user', { json, ...(token ? { token } : {}) });
 
   it('lets an admin invite a new address with a role; the invitee sets a password and is registered', async () => {
     const admin = await loginToken(emulator, 'invite-only', SEEDED_ACCOUNTS.admin.email);
@@ -205,7 +280,9 @@ describe('inviting users', () => {
     expect(body.user).toMatchObject({ email: 'invitee@example.com', role: 'admin' });
 
     const ticket = ticketFrom('invitee@example.com');
-    expect((await auth('invite-only', 'reset-password', { reset_token: ticket, new_password: 'invitee-password' })).status).toBe(200);
+    expect(
+      (await auth('invite-only', 'reset-password', { reset_token: ticket, new_password: 'invitee-password' })).status,
+    ).toBe(200);
     const token = await loginToken(emulator, 'invite-only', 'invitee@example.com', 'invitee-password');
     const me = await api('GET', entityPath('invite-only', 'User', '/me'), { token });
     expect(me.body).toMatchObject({ email: 'invitee@example.com', role: 'admin' });
@@ -214,7 +291,10 @@ describe('inviting users', () => {
   it('registers an existing account that was not registered before (the outsider)', async () => {
     const before = await loginToken(emulator, 'invite-only', SEEDED_ACCOUNTS.outsider.email);
     expect((await api('GET', entityPath('invite-only', 'User', '/me'), { token: before })).status).toBe(403);
-    const result = await invite({ user_email: SEEDED_ACCOUNTS.outsider.email, role: 'user' }, serviceTokenFor('invite-only'));
+    const result = await invite(
+      { user_email: SEEDED_ACCOUNTS.outsider.email, role: 'user' },
+      serviceTokenFor('invite-only'),
+    );
     expect(result.status).toBe(200);
     expect((await api('GET', entityPath('invite-only', 'User', '/me'), { token: before })).status).toBe(200);
   });
@@ -230,16 +310,23 @@ describe('inviting users', () => {
   it('refuses users (403), visitors (401), bad roles (400) and existing members (409)', async () => {
     const user = await loginToken(emulator, 'coming-soon', SEEDED_ACCOUNTS.user.email);
     const path = '/apps/coming-soon/users/invite-user';
-    expect((await api('POST', path, { json: { user_email: 'x@example.com', role: 'user' }, token: user })).status).toBe(403);
+    expect((await api('POST', path, { json: { user_email: 'x@example.com', role: 'user' }, token: user })).status).toBe(
+      403,
+    );
     expect((await api('POST', path, { json: { user_email: 'x@example.com', role: 'user' } })).status).toBe(401);
     const service = serviceTokenFor('coming-soon');
-    expect((await api('POST', path, { json: { user_email: 'x@example.com', role: 'owner' }, token: service })).status).toBe(400);
-    expect((await api('POST', path, { json: { user_email: 'user@example.com', role: 'user' }, token: service })).status).toBe(409);
+    expect(
+      (await api('POST', path, { json: { user_email: 'x@example.com', role: 'owner' }, token: service })).status,
+    ).toBe(400);
+    expect(
+      (await api('POST', path, { json: { user_email: 'user@example.com', role: 'user' }, token: service })).status,
+    ).toBe(409);
   });
 });
 
 describe('SSO access tokens', () => {
-  const sso = (userId: string, token?: string) => api('GET', `/apps/coming-soon/auth/sso/accesstoken/${userId}`, token ? { token } : {});
+  const sso = (userId: string, token?: string) =>
+    api('GET', `/apps/coming-soon/auth/sso/accesstoken/${userId}`, token ? { token } : {});
 
   it('issues a working user token to the service role', async () => {
     const { status, body } = await sso('user-user', serviceTokenFor('coming-soon'));
@@ -248,7 +335,7 @@ describe('SSO access tokens', () => {
     expect(me.body).toMatchObject({ id: 'user-user' });
   });
 
-  it('refuses admins (403), visitors (401), other apps\' service tokens (401) and unknown users (404)', async () => {
+  it("refuses admins (403), visitors (401), other apps' service tokens (401) and unknown users (404)", async () => {
     const admin = await loginToken(emulator, 'coming-soon', SEEDED_ACCOUNTS.admin.email);
     expect((await sso('user-user', admin)).status).toBe(403);
     expect((await sso('user-user')).status).toBe(401);

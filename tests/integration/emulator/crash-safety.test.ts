@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { serviceTokenFor } from '@/tests/support/emulator';
+
 import { killHard, startCli as startCliProcess, type RunningCli } from './cli-process';
 
 /**
@@ -44,7 +46,11 @@ async function createRecord(url: string, writer: number, sequence: number): Prom
 }
 
 /** Writers loop until the process dies; only answered writes count as acknowledged. */
-async function hammer(url: string, acknowledged: Map<string, Record<string, unknown>>, stop: () => boolean): Promise<void> {
+async function hammer(
+  url: string,
+  acknowledged: Map<string, Record<string, unknown>>,
+  stop: () => boolean,
+): Promise<void> {
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, writer) => {
       for (let sequence = 0; !stop(); sequence += 1) {
@@ -60,7 +66,9 @@ async function hammer(url: string, acknowledged: Map<string, Record<string, unkn
 }
 
 async function storedRecords(url: string): Promise<Map<string, Record<string, unknown>>> {
-  const response = await fetch(`${url}/api/apps/${APP}/entities/Hammer?limit=10000`, { headers: { Authorization: `Bearer ${SERVICE}` } });
+  const response = await fetch(`${url}/api/apps/${APP}/entities/Hammer?limit=10000`, {
+    headers: { Authorization: `Bearer ${SERVICE}` },
+  });
   expect(response.status).toBe(200);
   const records = (await response.json()) as Record<string, unknown>[];
   return new Map(records.map((record) => [record.id as string, record]));

@@ -1,5 +1,6 @@
 import { parseCsvRecords } from '@/emulator/store/csv';
 import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+
 import { entityPath, suiteEmulator, type Json } from './api';
 
 /** CSV import on csv-parse: RFC 4180 cases, and a header row cannot reach a record's prototype. */

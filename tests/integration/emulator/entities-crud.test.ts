@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -40,9 +41,15 @@ describe('create, read, update, delete', () => {
   });
 
   it('updates only the given fields and bumps updated_date', async () => {
-    const { body: created } = await api('POST', entityPath(APP, 'Task'), { json: { title: 'partial', priority: 1 }, token });
+    const { body: created } = await api('POST', entityPath(APP, 'Task'), {
+      json: { title: 'partial', priority: 1 },
+      token,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const { status, body } = await api('PUT', entityPath(APP, 'Task', `/${created.id as string}`), { json: { priority: 2 }, token });
+    const { status, body } = await api('PUT', entityPath(APP, 'Task', `/${created.id as string}`), {
+      json: { priority: 2 },
+      token,
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ title: 'partial', priority: 2, created_date: created.created_date });
     expect((body.updated_date as string) > (created.updated_date as string)).toBe(true);
@@ -120,7 +127,10 @@ describe('list and filter', () => {
 
 describe('bulk create, delete many and import', () => {
   it('bulk-creates a list of records in one call', async () => {
-    const { status, body } = await api<Json[]>('POST', entityPath(APP, 'Bulk', '/bulk'), { json: [{ n: 1 }, { n: 2 }, { n: 3 }], token });
+    const { status, body } = await api<Json[]>('POST', entityPath(APP, 'Bulk', '/bulk'), {
+      json: [{ n: 1 }, { n: 2 }, { n: 3 }],
+      token,
+    });
     expect(status).toBe(201);
     expect(body.map((record) => record.n)).toEqual([1, 2, 3]);
     expect(new Set(body.map((record) => record.id)).size).toBe(3);
@@ -128,7 +138,10 @@ describe('bulk create, delete many and import', () => {
   });
 
   it('deletes every record matching a filter and nothing else', async () => {
-    await api('POST', entityPath(APP, 'Sweep', '/bulk'), { json: [{ keep: true }, { keep: false }, { keep: false }], token });
+    await api('POST', entityPath(APP, 'Sweep', '/bulk'), {
+      json: [{ keep: true }, { keep: false }, { keep: false }],
+      token,
+    });
     const { body } = await api('DELETE', entityPath(APP, 'Sweep'), { json: { keep: false }, token });
     expect(body).toEqual({ success: true, deleted: 2 });
     expect((await list('Sweep')).map((record) => record.keep)).toEqual([true]);
@@ -149,11 +162,17 @@ describe('bulk create, delete many and import', () => {
 
   it('imports records from an uploaded JSON file', async () => {
     const form = new FormData();
-    form.append('file', new File([JSON.stringify([{ a: 1 }, { a: { nested: true } }])], 'rows.json', { type: 'application/json' }));
+    form.append(
+      'file',
+      new File([JSON.stringify([{ a: 1 }, { a: { nested: true } }])], 'rows.json', { type: 'application/json' }),
+    );
     const { status, body } = await api('POST', entityPath(APP, 'ImportedJson', '/import'), { body: form, token });
     expect(status).toBe(201);
     expect(body.imported).toBe(2);
-    expect((await list('ImportedJson', { sort: 'created_date' })).map((record) => record.a)).toEqual([1, { nested: true }]);
+    expect((await list('ImportedJson', { sort: 'created_date' })).map((record) => record.a)).toEqual([
+      1,
+      { nested: true },
+    ]);
   });
 });
 
@@ -177,23 +196,79 @@ describe('bad input is refused with a clear 4xx and changes nothing', () => {
   };
 
   it.each<[string, string, string, Record<string, unknown>, number, string]>([
-    ['malformed JSON', 'POST', '', { body: '{"a":', headers: { 'Content-Type': 'application/json' } }, 400, 'malformed_json'],
+    [
+      'malformed JSON',
+      'POST',
+      '',
+      { body: '{"a":', headers: { 'Content-Type': 'application/json' } },
+      400,
+      'malformed_json',
+    ],
     ['a JSON array as a record', 'POST', '', { json: [1, 2] }, 400, 'invalid_record'],
     ['a JSON string as a record', 'POST', '', { json: 'text' }, 400, 'invalid_record'],
-    ['a non-JSON content type', 'POST', '', { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported_media_type'],
+    [
+      'a non-JSON content type',
+      'POST',
+      '',
+      { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+      415,
+      'unsupported_media_type',
+    ],
     ['an operator as a field name', 'POST', '', { json: { $set: 1 } }, 400, 'invalid_field_name'],
     ['a dotted field name', 'POST', '', { json: { 'a.b': 1 } }, 400, 'invalid_field_name'],
-    ['a __proto__ field', 'POST', '', { body: '{"__proto__":{"polluted":1}}', headers: { 'Content-Type': 'application/json' } }, 400, 'invalid_field_name'],
+    [
+      'a __proto__ field',
+      'POST',
+      '',
+      { body: '{"__proto__":{"polluted":1}}', headers: { 'Content-Type': 'application/json' } },
+      400,
+      'invalid_field_name',
+    ],
     ['bulk with a non-list', 'POST', '/bulk', { json: { n: 1 } }, 400, 'invalid_body'],
-    ['bulk with one bad record among good ones', 'POST', '/bulk', { json: [{ n: 1 }, 'bad', { n: 3 }] }, 400, 'invalid_record'],
+    [
+      'bulk with one bad record among good ones',
+      'POST',
+      '/bulk',
+      { json: [{ n: 1 }, 'bad', { n: 3 }] },
+      400,
+      'invalid_record',
+    ],
     ['delete-many without a filter', 'DELETE', '', {}, 400, 'invalid_filter'],
     ['delete-many with an unknown operator', 'DELETE', '', { json: { n: { $where: 'x' } } }, 400, 'invalid_filter'],
     ['import without a file part', 'POST', '/import', { body: new FormData() }, 400, 'missing_file'],
     ['import as JSON', 'POST', '/import', { json: { file: 'x' } }, 400, 'invalid_body'],
-    ['import of a broken CSV', 'POST', '/import', { body: form('x.csv', 'a,b\n1,2,3\n', 'text/csv') }, 400, 'invalid_csv'],
-    ['import of an unterminated quote', 'POST', '/import', { body: form('x.csv', 'a\n"open\n', 'text/csv') }, 400, 'invalid_csv'],
-    ['import of broken JSON', 'POST', '/import', { body: form('x.json', '[{', 'application/json') }, 400, 'invalid_json_file'],
-    ['import of another file type', 'POST', '/import', { body: form('x.txt', 'hello', 'text/plain') }, 400, 'unsupported_file_type'],
+    [
+      'import of a broken CSV',
+      'POST',
+      '/import',
+      { body: form('x.csv', 'a,b\n1,2,3\n', 'text/csv') },
+      400,
+      'invalid_csv',
+    ],
+    [
+      'import of an unterminated quote',
+      'POST',
+      '/import',
+      { body: form('x.csv', 'a\n"open\n', 'text/csv') },
+      400,
+      'invalid_csv',
+    ],
+    [
+      'import of broken JSON',
+      'POST',
+      '/import',
+      { body: form('x.json', '[{', 'application/json') },
+      400,
+      'invalid_json_file',
+    ],
+    [
+      'import of another file type',
+      'POST',
+      '/import',
+      { body: form('x.txt', 'hello', 'text/plain') },
+      400,
+      'unsupported_file_type',
+    ],
   ])('%s', async (_label, method, suffix, options, status, code) => {
     const result = await api(method, entityPath(APP, ENTITY, suffix), { token, ...options });
     expect(result.status).toBe(status);
@@ -231,7 +306,9 @@ describe('bad input is refused with a clear 4xx and changes nothing', () => {
   it('anonymous writes on a public app', async () => {
     expect((await api('POST', entityPath(APP, ENTITY), { json: { a: 1 } })).status).toBe(401);
     expect((await api('DELETE', entityPath(APP, ENTITY), { json: {} })).status).toBe(401);
-    expect((await api('PUT', entityPath(APP, ENTITY, `/${snapshot[0]?.id as string}`), { json: { a: 1 } })).status).toBe(401);
+    expect(
+      (await api('PUT', entityPath(APP, ENTITY, `/${snapshot[0]?.id as string}`), { json: { a: 1 } })).status,
+    ).toBe(401);
   });
 
   it('the service role may still write everywhere', async () => {

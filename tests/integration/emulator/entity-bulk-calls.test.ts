@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
 
 /** Bad input to the newer entity calls: a clear error, and nothing changes. Plus batching rules. */
@@ -16,12 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const all = async (entity: string) => (await api<Json[]>('GET', entityPath(APP, entity) + query({ sort: 'n', limit: 10000 }), { token: service })).body;
+const all = async (entity: string) =>
+  (await api<Json[]>('GET', entityPath(APP, entity) + query({ sort: 'n', limit: 10000 }), { token: service })).body;
 
 describe('updateMany', () => {
   it('updates 500 records per call and says when more match', async () => {
-    await api('POST', entityPath(APP, 'Job', '/bulk'), { json: Array.from({ length: 501 }, (_, n) => ({ n, status: 'pending' })), token: service });
-    const call = () => api('PATCH', entityPath(APP, 'Job', '/update-many'), { json: { query: { status: 'pending' }, data: { $set: { status: 'done' } } }, token: service });
+    await api('POST', entityPath(APP, 'Job', '/bulk'), {
+      json: Array.from({ length: 501 }, (_, n) => ({ n, status: 'pending' })),
+      token: service,
+    });
+    const call = () =>
+      api('PATCH', entityPath(APP, 'Job', '/update-many'), {
+        json: { query: { status: 'pending' }, data: { $set: { status: 'done' } } },
+        token: service,
+      });
     expect((await call()).body).toEqual({ success: true, updated: 500, has_more: true });
     expect((await call()).body).toEqual({ success: true, updated: 1, has_more: false });
     expect((await all('Job')).every((job) => job.status === 'done')).toBe(true);
@@ -30,8 +39,13 @@ describe('updateMany', () => {
   it('sets $currentDate from the emulator clock as an ISO string and bumps updated_date', async () => {
     await api('POST', entityPath(APP, 'Stamp'), { json: { n: 1 }, token: service });
     clock += 60_000;
-    await api('PATCH', entityPath(APP, 'Stamp', '/update-many'), { json: { query: {}, data: { $currentDate: { seen: true }, $inc: { n: 2 } } }, token: service });
-    expect(await all('Stamp')).toEqual([expect.objectContaining({ n: 3, seen: '2026-11-20T10:01:00.000Z', updated_date: '2026-11-20T10:01:00.000Z' })]);
+    await api('PATCH', entityPath(APP, 'Stamp', '/update-many'), {
+      json: { query: {}, data: { $currentDate: { seen: true }, $inc: { n: 2 } } },
+      token: service,
+    });
+    expect(await all('Stamp')).toEqual([
+      expect.objectContaining({ n: 3, seen: '2026-11-20T10:01:00.000Z', updated_date: '2026-11-20T10:01:00.000Z' }),
+    ]);
   });
 
   it.each([
@@ -40,7 +54,12 @@ describe('updateMany', () => {
     ['a plain object instead of operators', { query: {}, data: { x: 1 } }, 400, 'invalid_update'],
     ['a system field', { query: {}, data: { $set: { created_by: 'me' } } }, 400, 'invalid_update'],
     ['a reserved path', { query: {}, data: { $set: { 'a.__proto__.b': 1 } } }, 400, 'invalid_update'],
-    ['a reserved name in a value', { query: {}, data: { $set: { a: JSON.parse('{"constructor":{"prototype":{"x":1}}}') as Json } } }, 400, 'invalid_update'],
+    [
+      'a reserved name in a value',
+      { query: {}, data: { $set: { a: JSON.parse('{"constructor":{"prototype":{"x":1}}}') as Json } } },
+      400,
+      'invalid_update',
+    ],
     ['one field in two operators', { query: {}, data: { $set: { n: 1 }, $inc: { n: 1 } } }, 400, 'invalid_update'],
     ['no query', { data: { $set: { n: 1 } } }, 400, 'invalid_body'],
   ])('refuses %s and changes nothing', async (_name, json, status, code) => {
@@ -52,24 +71,41 @@ describe('updateMany', () => {
   });
 
   it('is not available for users, and needs a signed-in caller', async () => {
-    const onUsers = await api('PATCH', entityPath(APP, 'User', '/update-many'), { json: { query: {}, data: { $set: { role: 'admin' } } }, token: service });
+    const onUsers = await api('PATCH', entityPath(APP, 'User', '/update-many'), {
+      json: { query: {}, data: { $set: { role: 'admin' } } },
+      token: service,
+    });
     expect(onUsers.status).toBe(403);
-    const anonymous = await api('PATCH', entityPath(APP, 'Stamp', '/update-many'), { json: { query: {}, data: { $set: { n: 0 } } } });
+    const anonymous = await api('PATCH', entityPath(APP, 'Stamp', '/update-many'), {
+      json: { query: {}, data: { $set: { n: 0 } } },
+    });
     expect(anonymous.status).toBe(401);
   });
 });
 
 describe('bulkUpdate and upsert', () => {
   it('bulkUpdate changes nothing when one id is unknown', async () => {
-    const { body: created } = await api<Json[]>('POST', entityPath(APP, 'Invoice', '/bulk'), { json: [{ n: 1, paid: false }], token: service });
-    const response = await api('PUT', entityPath(APP, 'Invoice', '/bulk'), { json: [{ id: created[0]?.id, paid: true }, { id: 'missing', paid: true }], token: service });
+    const { body: created } = await api<Json[]>('POST', entityPath(APP, 'Invoice', '/bulk'), {
+      json: [{ n: 1, paid: false }],
+      token: service,
+    });
+    const response = await api('PUT', entityPath(APP, 'Invoice', '/bulk'), {
+      json: [
+        { id: created[0]?.id, paid: true },
+        { id: 'missing', paid: true },
+      ],
+      token: service,
+    });
     expect(response.status).toBe(404);
     expect(await all('Invoice')).toEqual([expect.objectContaining({ paid: false })]);
   });
 
   it('lets a user bulk-update only through the User rules', async () => {
     const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
-    const response = await api('PUT', entityPath(APP, 'User', '/bulk'), { json: [{ id: SEEDED_ACCOUNTS.user.id, role: 'admin' }], token });
+    const response = await api('PUT', entityPath(APP, 'User', '/bulk'), {
+      json: [{ id: SEEDED_ACCOUNTS.user.id, role: 'admin' }],
+      token,
+    });
     expect(response.status).toBe(403);
   });
 
@@ -77,7 +113,11 @@ describe('bulkUpdate and upsert', () => {
     ['a record without the key', { records: [{ sku: 'a' }, { name: 'no key' }], key: 'sku' }, 'missing_key'],
     ['no key', { records: [{ sku: 'a' }] }, 'invalid_key'],
     ['a reserved key', { records: [{ sku: 'a' }], key: '__proto__' }, 'invalid_key'],
-    ['more than 500 records', { records: Array.from({ length: 501 }, (_, n) => ({ sku: String(n) })), key: 'sku' }, 'too_many_records'],
+    [
+      'more than 500 records',
+      { records: Array.from({ length: 501 }, (_, n) => ({ sku: String(n) })), key: 'sku' },
+      'too_many_records',
+    ],
   ])('upsert refuses %s and creates nothing', async (_name, json, code) => {
     const response = await api('POST', entityPath(APP, 'Stock', '/upsert'), { json, token: service });
     expect(response.status).toBe(400);
@@ -86,9 +126,18 @@ describe('bulkUpdate and upsert', () => {
   });
 
   it('upsert matches compound keys, including nested paths', async () => {
-    const first = await api('POST', entityPath(APP, 'Place', '/upsert'), { json: { records: [{ at: { x: 1, y: 2 }, name: 'a' }], key: ['at.x', 'at.y'] }, token: service });
+    const first = await api('POST', entityPath(APP, 'Place', '/upsert'), {
+      json: { records: [{ at: { x: 1, y: 2 }, name: 'a' }], key: ['at.x', 'at.y'] },
+      token: service,
+    });
     const second = await api('POST', entityPath(APP, 'Place', '/upsert'), {
-      json: { records: [{ at: { x: 1, y: 2 }, name: 'b' }, { at: { x: 2, y: 2 }, name: 'c' }], key: ['at.x', 'at.y'] },
+      json: {
+        records: [
+          { at: { x: 1, y: 2 }, name: 'b' },
+          { at: { x: 2, y: 2 }, name: 'c' },
+        ],
+        key: ['at.x', 'at.y'],
+      },
       token: service,
     });
     expect(first.body).toMatchObject({ created: 1, updated: 0 });
@@ -99,9 +148,17 @@ describe('bulkUpdate and upsert', () => {
 
 describe('reads', () => {
   it('aggregates by a nested field, sorted by group or by measure', async () => {
-    const places = [{ meta: { city: 'Köln' } }, { meta: { city: 'Berlin' } }, { meta: { city: 'Berlin' } }, { meta: {} }];
+    const places = [
+      { meta: { city: 'Köln' } },
+      { meta: { city: 'Berlin' } },
+      { meta: { city: 'Berlin' } },
+      { meta: {} },
+    ];
     await api('POST', entityPath(APP, 'Visit', '/bulk'), { json: places, token: service });
-    const byGroup = await api('POST', entityPath(APP, 'Visit', '/aggregate'), { json: { groupBy: 'meta.city' }, token: service });
+    const byGroup = await api('POST', entityPath(APP, 'Visit', '/aggregate'), {
+      json: { groupBy: 'meta.city' },
+      token: service,
+    });
     expect(byGroup.body).toEqual({
       rows: [
         { 'meta.city': null, count: 1 },
@@ -110,7 +167,10 @@ describe('reads', () => {
       ],
       truncated: false,
     });
-    const byCount = await api('POST', entityPath(APP, 'Visit', '/aggregate'), { json: { groupBy: 'meta.city', sort: '-count', limit: 1 }, token: service });
+    const byCount = await api('POST', entityPath(APP, 'Visit', '/aggregate'), {
+      json: { groupBy: 'meta.city', sort: '-count', limit: 1 },
+      token: service,
+    });
     expect(byCount.body).toEqual({ rows: [{ 'meta.city': 'Berlin', count: 2 }], truncated: true });
   });
 
@@ -118,9 +178,27 @@ describe('reads', () => {
     ['count with an unsafe filter', 'GET', '/count?q=%7B%22%24where%22%3A%22true%22%7D', undefined, 'invalid_filter'],
     ['a page with a made-up cursor', 'GET', '/v2/list?cursor=bm9wZQ', undefined, 'invalid_cursor'],
     ['aggregate with an unknown option', 'POST', '/aggregate', { groupBy: 'n', pivot: true }, 'invalid_aggregate'],
-    ['aggregate grouped by five fields', 'POST', '/aggregate', { groupBy: ['a', 'b', 'c', 'd', 'e'] }, 'invalid_aggregate'],
-    ['a weekly bucket of a schema field', 'POST', '/aggregate', { dateBucket: { field: 'due', unit: 'week' } }, 'invalid_aggregate'],
-    ['aggregate with an unsafe having', 'POST', '/aggregate', { groupBy: 'n', having: { $expr: {} } }, 'invalid_filter'],
+    [
+      'aggregate grouped by five fields',
+      'POST',
+      '/aggregate',
+      { groupBy: ['a', 'b', 'c', 'd', 'e'] },
+      'invalid_aggregate',
+    ],
+    [
+      'a weekly bucket of a schema field',
+      'POST',
+      '/aggregate',
+      { dateBucket: { field: 'due', unit: 'week' } },
+      'invalid_aggregate',
+    ],
+    [
+      'aggregate with an unsafe having',
+      'POST',
+      '/aggregate',
+      { groupBy: 'n', having: { $expr: {} } },
+      'invalid_filter',
+    ],
   ])('refuses %s with 400', async (_name, method, suffix, json, code) => {
     const response = await api(method, entityPath(APP, 'Job', suffix), { json, token: service });
     expect(response.status).toBe(400);
@@ -128,9 +206,13 @@ describe('reads', () => {
   });
 
   it('refuses a cursor together with a different sort', async () => {
-    const first = await api('GET', entityPath(APP, 'Job', '/v2/list') + query({ sort: 'n', limit: 2 }), { token: service });
+    const first = await api('GET', entityPath(APP, 'Job', '/v2/list') + query({ sort: 'n', limit: 2 }), {
+      token: service,
+    });
     const cursor = first.body.next_cursor as string;
-    const mismatch = await api('GET', entityPath(APP, 'Job', '/v2/list') + query({ sort: '-n', cursor }), { token: service });
+    const mismatch = await api('GET', entityPath(APP, 'Job', '/v2/list') + query({ sort: '-n', cursor }), {
+      token: service,
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toMatchObject({ code: 'cursor_mismatch' });
     const elsewhere = await api('GET', entityPath(APP, 'Invoice', '/v2/list') + query({ cursor }), { token: service });

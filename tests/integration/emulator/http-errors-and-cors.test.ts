@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe('CORS', () => {
-  it('reflects the app\'s site origins and the siteOrigins option, and nothing else', async () => {
+  it("reflects the app's site origins and the siteOrigins option, and nothing else", async () => {
     for (const origin of ['http://127.0.0.1:3000', 'http://localhost:3000', 'https://staging.example.org']) {
       const { status, headers } = await api('GET', entityPath(APP, 'Note'), { headers: { Origin: origin } });
       expect(status).toBe(200);
@@ -40,13 +41,24 @@ describe('CORS', () => {
   it('answers a preflight with the methods and every header the SDKs send', async () => {
     const response = await fetch(`${emulator.url}/api${entityPath(APP, 'Note')}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,x-app-id' },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,x-app-id',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-    for (const header of ['authorization', 'content-type', 'x-app-id', 'x-origin-url', 'x-base44-anonymous-id', 'base44-functions-version']) {
+    for (const header of [
+      'authorization',
+      'content-type',
+      'x-app-id',
+      'x-origin-url',
+      'x-base44-anonymous-id',
+      'base44-functions-version',
+    ]) {
       expect(allowed).toContain(header);
     }
   });
@@ -72,7 +84,11 @@ describe('bad requests get a JSON error and change nothing', () => {
     expect(announced.status).toBe(413);
     expect(announced.body).toMatchObject({ code: 'payload_too_large', extra_data: { limit_bytes: LIMIT } });
 
-    const chunks = [new TextEncoder().encode('{"text":"'), new TextEncoder().encode('y'.repeat(LIMIT)), new TextEncoder().encode('"}')];
+    const chunks = [
+      new TextEncoder().encode('{"text":"'),
+      new TextEncoder().encode('y'.repeat(LIMIT)),
+      new TextEncoder().encode('"}'),
+    ];
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         const next = chunks.shift();
@@ -99,7 +115,10 @@ describe('bad requests get a JSON error and change nothing', () => {
   it('answers 404 JSON for unknown routes, inside and outside /api', async () => {
     const inside = await api('GET', '/apps/coming-soon/nothing-here');
     expect(inside.status).toBe(404);
-    expect(inside.body).toMatchObject({ code: 'route_not_found', message: expect.stringContaining('/api/apps/coming-soon/nothing-here') });
+    expect(inside.body).toMatchObject({
+      code: 'route_not_found',
+      message: expect.stringContaining('/api/apps/coming-soon/nothing-here'),
+    });
     const outside = await fetch(`${emulator.url}/favicon.ico`);
     expect(outside.status).toBe(404);
     expect(await outside.json()).toMatchObject({ code: 'route_not_found' });
@@ -128,7 +147,11 @@ describe('bad requests get a JSON error and change nothing', () => {
       `/apps/${APP}/agents/conversations`,
     ];
     for (const path of paths) {
-      const { status, body } = await api('POST', path, { body: '{"broken":', headers: { 'Content-Type': 'application/json' }, token });
+      const { status, body } = await api('POST', path, {
+        body: '{"broken":',
+        headers: { 'Content-Type': 'application/json' },
+        token,
+      });
       expect({ path, status }).toEqual({ path, status: 400 });
       expect(body).toMatchObject({ code: 'malformed_json' });
     }

@@ -1,7 +1,9 @@
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import path from 'node:path';
+
 import type { RunningEmulator, Seed } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -13,7 +15,11 @@ beforeAll(async () => {
   // The seeded apps, with coming-soon's functions taken from the test fixtures (failing, raw Response...).
   const seed = JSON.parse(readFileSync(path.join(__dirname, '../../../emulator/seed.json'), 'utf8')) as Seed;
   for (const app of seed.apps) {
-    app.functionsDir = path.join(__dirname, app.id === APP ? 'fixtures/functions' : '../../../emulator/functions', app.id === APP ? '' : app.id);
+    app.functionsDir = path.join(
+      __dirname,
+      app.id === APP ? 'fixtures/functions' : '../../../emulator/functions',
+      app.id === APP ? '' : app.id,
+    );
   }
   emulator = await startTestEmulator({ seed });
   api = apiClient(emulator);
@@ -25,7 +31,10 @@ describe('Core.UploadFile', () => {
   it('stores a multipart file and serves it at the returned URL', async () => {
     const form = new FormData();
     form.append('file', new File(['hello file'], 'greeting.txt', { type: 'text/plain' }));
-    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, { body: form, token });
+    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, {
+      body: form,
+      token,
+    });
     expect(status).toBe(200);
     const url = body.file_url as string;
     expect(url.startsWith(`${emulator.url}/api/files/${APP}/`)).toBe(true);
@@ -47,7 +56,10 @@ describe('Core.UploadFile', () => {
   });
 
   it('answers 400 without a file part and 404 for unknown files', async () => {
-    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, { json: { file: 'not a file' }, token });
+    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, {
+      json: { file: 'not a file' },
+      token,
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'missing_file' });
     expect((await fetch(`${emulator.url}/api/files/${APP}/${'0'.repeat(24)}/x.txt`)).status).toBe(404);
@@ -60,44 +72,68 @@ describe('Core.SendEmail', () => {
     const { status } = await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json, token });
     expect(status).toBe(200);
     const outbox = await api<Json[]>('GET', '/_emulator/outbox?to=friend@example.com');
-    expect(outbox.body).toEqual([expect.objectContaining({ ...json, app_id: APP, id: expect.any(String), sent_at: expect.any(String) })]);
+    expect(outbox.body).toEqual([
+      expect.objectContaining({ ...json, app_id: APP, id: expect.any(String), sent_at: expect.any(String) }),
+    ]);
     expect(emulator.outbox().filter((mail) => mail.to === 'friend@example.com')).toHaveLength(1);
   });
 
   it('refuses missing or mistyped fields with 400 and sends nothing', async () => {
     const before = emulator.outbox().length;
-    for (const json of [{ to: 'x@example.com', subject: 'no body' }, { to: 'not-an-address', subject: 's', body: 'b' }, { to: 'x@example.com', subject: 1, body: 'b' }]) {
-      expect((await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json, token })).status).toBe(400);
+    for (const json of [
+      { to: 'x@example.com', subject: 'no body' },
+      { to: 'not-an-address', subject: 's', body: 'b' },
+      { to: 'x@example.com', subject: 1, body: 'b' },
+    ]) {
+      expect((await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json, token })).status).toBe(
+        400,
+      );
     }
     expect(emulator.outbox()).toHaveLength(before);
   });
 });
 
 describe('integrations that need the hosted platform', () => {
-  it.each(['InvokeLLM', 'GenerateImage', 'ExtractDataFromUploadedFile', 'UploadPrivateFile', 'CreateFileSignedUrl', 'SomethingNew'])(
-    'answers 501 for Core.%s, saying it is not available locally',
-    async (endpoint) => {
-      const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/${endpoint}`, { json: { prompt: 'x' }, token });
-      expect(status).toBe(501);
-      expect(body).toMatchObject({ code: 'not_available_locally', message: expect.stringContaining('not available in the local emulator') });
-    },
-  );
+  it.each([
+    'InvokeLLM',
+    'GenerateImage',
+    'ExtractDataFromUploadedFile',
+    'UploadPrivateFile',
+    'CreateFileSignedUrl',
+    'SomethingNew',
+  ])('answers 501 for Core.%s, saying it is not available locally', async (endpoint) => {
+    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/${endpoint}`, {
+      json: { prompt: 'x' },
+      token,
+    });
+    expect(status).toBe(501);
+    expect(body).toMatchObject({
+      code: 'not_available_locally',
+      message: expect.stringContaining('not available in the local emulator'),
+    });
+  });
 
   it('answers 501 for installable packages on the spec path and the public SDK path', async () => {
-    for (const route of [`/apps/${APP}/installable/slack/integration-endpoints/post`, `/apps/${APP}/integration-endpoints/installable/slack/integration-endpoints/post`]) {
+    for (const route of [
+      `/apps/${APP}/installable/slack/integration-endpoints/post`,
+      `/apps/${APP}/integration-endpoints/installable/slack/integration-endpoints/post`,
+    ]) {
       const { status, body } = await api('POST', route, { json: { text: 'x' }, token });
       expect(status).toBe(501);
       expect(body.message).toMatch(/slack\.post is not available in the local emulator/);
     }
   });
 
-  it('refuses a payload that is not an object of named parameters, in the platform\'s words', async () => {
-    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json: 'hello', token });
+  it("refuses a payload that is not an object of named parameters, in the platform's words", async () => {
+    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, {
+      json: 'hello',
+      token,
+    });
     expect(status).toBe(400);
     expect(body.message).toBe('Integration SendEmail must receive an object with named parameters, received: hello');
   });
 
-  it('keeps the app\'s access gate', async () => {
+  it("keeps the app's access gate", async () => {
     const { status, body } = await api('POST', '/apps/members-only/integration-endpoints/Core/SendEmail', { json: {} });
     expect(status).toBe(403);
     expect(body).toMatchObject({ extra_data: { reason: 'auth_required' } });
@@ -105,7 +141,8 @@ describe('integrations that need the hosted platform', () => {
 });
 
 describe('functions', () => {
-  const invoke = (name: string, options: Parameters<ApiCall>[2] = {}) => api('POST', `/apps/${APP}/functions/${name}`, options);
+  const invoke = (name: string, options: Parameters<ApiCall>[2] = {}) =>
+    api('POST', `/apps/${APP}/functions/${name}`, options);
 
   it('invokes a function with the JSON payload and the calling user', async () => {
     const { status, body } = await invoke('hello', { json: { name: 'Ada', extra: { deep: [1] } }, token });
@@ -134,7 +171,10 @@ describe('functions', () => {
 
   it('runs for visitors (user null) and the service role', async () => {
     expect((await invoke('hello', { json: {} })).body).toMatchObject({ user: null, service_role: false });
-    expect((await invoke('hello', { json: {}, token: serviceTokenFor(APP) })).body).toMatchObject({ user: null, service_role: true });
+    expect((await invoke('hello', { json: {}, token: serviceTokenFor(APP) })).body).toMatchObject({
+      user: null,
+      service_role: true,
+    });
   });
 
   it('answers 404 for unknown functions and names that try to leave the folder', async () => {
@@ -145,7 +185,7 @@ describe('functions', () => {
     }
   });
 
-  it('refuses a non-object payload in the platform\'s words', async () => {
+  it("refuses a non-object payload in the platform's words", async () => {
     const { status, body } = await invoke('hello', { json: [1, 2], token });
     expect(status).toBe(400);
     expect(body.message).toBe('Function hello must receive an object with named parameters, received: [1,2]');
@@ -154,7 +194,10 @@ describe('functions', () => {
   it('answers 500 with the message when a function throws, or exports no handler', async () => {
     const failed = await invoke('boom', { json: {}, token });
     expect(failed.status).toBe(500);
-    expect(failed.body).toMatchObject({ message: 'Function boom failed: the fixture exploded', code: 'function_error' });
+    expect(failed.body).toMatchObject({
+      message: 'Function boom failed: the fixture exploded',
+      code: 'function_error',
+    });
     const missing = await invoke('not-a-function', { json: {}, token });
     expect(missing.status).toBe(500);
     expect(missing.body.message).toMatch(/does not export a handler/);
@@ -167,7 +210,7 @@ describe('functions', () => {
     expect(headers.get('content-type')).toBe('text/plain');
   });
 
-  it('keeps the app\'s access gate', async () => {
+  it("keeps the app's access gate", async () => {
     const { status } = await api('POST', '/apps/invite-only/functions/hello', { json: {} });
     expect(status).toBe(403);
   });

@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor } from '@/tests/support/emulator';
+
 import { isLoopback } from '@/emulator/http/local-access';
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor } from '@/tests/support/emulator';
+
 import { suiteEmulator } from './api';
 
 /**
@@ -20,12 +22,15 @@ interface RawResult {
 
 function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResult> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: suite.emulator.port, method, path, headers, setHost: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: suite.emulator.port, method, path, headers, setHost: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -34,21 +39,24 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 const hostOf = (name: string) => `${name}:${suite.emulator.port}`;
 
 describe('the Host header', () => {
-  it('answers on 127.0.0.1, localhost and [::1] with the emulator\'s port', async () => {
+  it("answers on 127.0.0.1, localhost and [::1] with the emulator's port", async () => {
     for (const name of ['127.0.0.1', 'localhost', '[::1]', 'LOCALHOST']) {
       const result = await raw('GET', '/api/_emulator/health', { Host: hostOf(name) });
       expect({ name, status: result.status }).toEqual({ name, status: 200 });
     }
   });
 
-  it('refuses a rebinding host name with 421 before reading the outbox or an app\'s data', async () => {
+  it("refuses a rebinding host name with 421 before reading the outbox or an app's data", async () => {
     await fetch(`${suite.emulator.url}/api/apps/${APP}/auth/reset-password-request`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: SEEDED_ACCOUNTS.admin.email }),
     });
     for (const path of ['/api/_emulator/outbox', `/api/apps/${APP}/entities/User`, '/login']) {
-      const result = await raw('GET', path, { Host: hostOf('attacker.example.com'), Authorization: `Bearer ${serviceTokenFor(APP)}` });
+      const result = await raw('GET', path, {
+        Host: hostOf('attacker.example.com'),
+        Authorization: `Bearer ${serviceTokenFor(APP)}`,
+      });
       expect({ path, status: result.status }).toEqual({ path, status: 421 });
       expect(JSON.parse(result.body)).toMatchObject({ code: 'host_not_allowed' });
       expect(result.body).not.toContain('reset token');
@@ -81,11 +89,20 @@ describe('the login form', () => {
         ...(origin === undefined ? {} : { Origin: origin }),
         ...extra,
       },
-      new URLSearchParams({ app_id: APP, from_url: SITE, email: SEEDED_ACCOUNTS.user.email, password: SEEDED_PASSWORD }).toString(),
+      new URLSearchParams({
+        app_id: APP,
+        from_url: SITE,
+        email: SEEDED_ACCOUNTS.user.email,
+        password: SEEDED_PASSWORD,
+      }).toString(),
     );
 
-  it('logs in when posted from the emulator\'s own page (or by a non-browser client)', async () => {
-    for (const origin of [`http://127.0.0.1:${suite.emulator.port}`, `http://localhost:${suite.emulator.port}`, undefined]) {
+  it("logs in when posted from the emulator's own page (or by a non-browser client)", async () => {
+    for (const origin of [
+      `http://127.0.0.1:${suite.emulator.port}`,
+      `http://localhost:${suite.emulator.port}`,
+      undefined,
+    ]) {
       const result = await form(origin);
       expect({ origin, status: result.status }).toEqual({ origin, status: 303 });
       expect(String(result.headers.location)).toMatch(/^http:\/\/localhost:3000\/\?access_token=/);
@@ -110,13 +127,21 @@ describe('the login form', () => {
 
 describe('the /api/_emulator helpers', () => {
   it('refuse a browser request from a site origin, even one the apps allow for CORS', async () => {
-    const browserHeaders: Record<string, string>[] = [{ Origin: 'http://localhost:3000' }, { Origin: 'https://evil.example.com' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    const browserHeaders: Record<string, string>[] = [
+      { Origin: 'http://localhost:3000' },
+      { Origin: 'https://evil.example.com' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
     for (const headers of browserHeaders) {
       const result = await raw('GET', '/api/_emulator/outbox', { Host: hostOf('127.0.0.1'), ...headers });
       expect({ headers, status: result.status }).toEqual({ headers, status: 403 });
       expect(JSON.parse(result.body)).toMatchObject({ code: 'local_only' });
     }
-    const preflight = await raw('OPTIONS', '/api/_emulator/outbox', { Host: hostOf('127.0.0.1'), Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'DELETE' });
+    const preflight = await raw('OPTIONS', '/api/_emulator/outbox', {
+      Host: hostOf('127.0.0.1'),
+      Origin: 'http://localhost:3000',
+      'Access-Control-Request-Method': 'DELETE',
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -130,7 +155,8 @@ describe('the /api/_emulator helpers', () => {
 
 describe('loopback callers', () => {
   it('counts only 127.0.0.0/8 and ::1 (also IPv4-mapped) as this machine', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect({ address, local: isLoopback(address) }).toEqual({ address, local: true });
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect({ address, local: isLoopback(address) }).toEqual({ address, local: true });
     for (const address of ['10.0.0.2', '::ffff:192.168.1.4', 'fe80::1', '1127.0.0.1', undefined]) {
       expect({ address, local: isLoopback(address) }).toEqual({ address, local: false });
     }

@@ -1,5 +1,5 @@
-import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { startTestEmulator } from '@/tests/support/emulator';
 
 let emulator: RunningEmulator;
 
@@ -48,7 +48,12 @@ describe('the login page', () => {
   });
 
   it('redirects (303) to from_url with access_token added after a successful login', async () => {
-    const response = await submit({ email: 'user@example.com', password: 'emulator-password', from_url: SITE, app_id: 'members-only' });
+    const response = await submit({
+      email: 'user@example.com',
+      password: 'emulator-password',
+      from_url: SITE,
+      app_id: 'members-only',
+    });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.origin).toBe('http://127.0.0.1:3000');
@@ -56,12 +61,19 @@ describe('the login page', () => {
     expect(location.searchParams.get('tab')).toBe('1');
     expect(location.hash).toBe('#top');
     const token = location.searchParams.get('access_token') ?? '';
-    const me = await fetch(`${emulator.url}/api/apps/members-only/entities/User/me`, { headers: { Authorization: `Bearer ${token}` } });
+    const me = await fetch(`${emulator.url}/api/apps/members-only/entities/User/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(me.status).toBe(200);
   });
 
   it('also redirects to origins passed with the siteOrigins option', async () => {
-    const response = await submit({ email: 'user@example.com', password: 'emulator-password', from_url: 'https://preview.example.org/', app_id: 'coming-soon' });
+    const response = await submit({
+      email: 'user@example.com',
+      password: 'emulator-password',
+      from_url: 'https://preview.example.org/',
+      app_id: 'coming-soon',
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toMatch(/^https:\/\/preview\.example\.org\/\?access_token=/);
   });
@@ -75,7 +87,12 @@ describe('the login page', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;@example.com');
 
-    const wrong = await submit({ email: 'user@example.com', password: 'wrong-password', from_url: SITE, app_id: 'coming-soon' });
+    const wrong = await submit({
+      email: 'user@example.com',
+      password: 'wrong-password',
+      from_url: SITE,
+      app_id: 'coming-soon',
+    });
     expect(wrong.status).toBe(401);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toContain('Invalid email or password');
@@ -94,7 +111,12 @@ describe('the login page', () => {
     const page = await loginPage({ from_url: fromUrl, app_id: 'coming-soon' });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('role="alert"');
-    const posted = await submit({ email: 'user@example.com', password: 'emulator-password', from_url: fromUrl, app_id: 'coming-soon' });
+    const posted = await submit({
+      email: 'user@example.com',
+      password: 'emulator-password',
+      from_url: fromUrl,
+      app_id: 'coming-soon',
+    });
     expect(posted.status).toBe(400);
     expect(posted.headers.get('location')).toBeNull();
   });
@@ -102,7 +124,12 @@ describe('the login page', () => {
   it('refuses a missing from_url and an unknown app', async () => {
     expect((await loginPage({ app_id: 'coming-soon' })).status).toBe(400);
     expect((await loginPage({ from_url: SITE, app_id: 'nope' })).status).toBe(404);
-    const posted = await submit({ email: 'user@example.com', password: 'emulator-password', from_url: SITE, app_id: 'nope' });
+    const posted = await submit({
+      email: 'user@example.com',
+      password: 'emulator-password',
+      from_url: SITE,
+      app_id: 'nope',
+    });
     expect(posted.status).toBe(400);
   });
 
@@ -116,10 +143,15 @@ describe('the login page', () => {
   });
 
   it('sends a logout back to an allowed from_url only', async () => {
-    const back = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, { redirect: 'manual' });
+    const back = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, {
+      redirect: 'manual',
+    });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(SITE);
-    const away = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('https://evil.example.com/')}`, { redirect: 'manual' });
+    const away = await fetch(
+      `${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('https://evil.example.com/')}`,
+      { redirect: 'manual' },
+    );
     expect(away.status).toBe(400);
     expect(away.headers.get('location')).toBeNull();
   });

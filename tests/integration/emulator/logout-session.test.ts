@@ -1,4 +1,5 @@
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '@/tests/support/emulator';
+
 import { suiteEmulator } from './api';
 
 /**
@@ -13,12 +14,19 @@ const SITE = 'http://localhost:3000/';
 function sessionCookieOf(response: Response): string {
   const cookie = response.headers.get('set-cookie') ?? '';
   expect(cookie).toMatch(/^base44_emulator_session=[\w-]{43}; /);
-  expect(cookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', `Max-Age=${7 * 24 * 3600}`, 'Path=/', 'SameSite=Lax']);
+  expect(cookie.split('; ').slice(1).sort()).toEqual([
+    'HttpOnly',
+    `Max-Age=${7 * 24 * 3600}`,
+    'Path=/',
+    'SameSite=Lax',
+  ]);
   return cookie.split(';')[0] as string;
 }
 
 async function me(token: string): Promise<number> {
-  const response = await fetch(`${suite.emulator.url}/api/apps/${APP}/entities/User/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${suite.emulator.url}/api/apps/${APP}/entities/User/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return response.status;
 }
 
@@ -34,7 +42,12 @@ it('ends the session of a login-page login: its token is 401 afterwards, and the
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ app_id: APP, from_url: SITE, email: SEEDED_ACCOUNTS.user.email, password: SEEDED_PASSWORD }),
+    body: new URLSearchParams({
+      app_id: APP,
+      from_url: SITE,
+      email: SEEDED_ACCOUNTS.user.email,
+      password: SEEDED_PASSWORD,
+    }),
   });
   expect(login.status).toBe(303);
   const cookie = sessionCookieOf(login);
@@ -48,7 +61,7 @@ it('ends the session of a login-page login: its token is 401 afterwards, and the
   expect(await me(token)).toBe(401);
 });
 
-it('ends an API login\'s session too, and leaves other sessions alone', async () => {
+it("ends an API login's session too, and leaves other sessions alone", async () => {
   const loginApi = () =>
     fetch(`${suite.emulator.url}/api/apps/${APP}/auth/login`, {
       method: 'POST',

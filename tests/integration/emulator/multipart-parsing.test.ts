@@ -6,7 +6,10 @@ const suite = suiteEmulator();
 const FUNCTION = '/apps/coming-soon/integration-endpoints/Core/SendEmail';
 
 it('refuses a multipart body without a boundary, or with a broken one, with 400', async () => {
-  const noBoundary = await suite.api('POST', FUNCTION, { body: 'x', headers: { 'Content-Type': 'multipart/form-data' } });
+  const noBoundary = await suite.api('POST', FUNCTION, {
+    body: 'x',
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
   expect(noBoundary.status).toBe(400);
   expect(noBoundary.body).toMatchObject({ code: 'malformed_multipart' });
   const truncated = await suite.api('POST', FUNCTION, {
@@ -34,5 +37,7 @@ it('keeps non-ASCII file and field names and the parts in order', async () => {
   form.append('body', 'Schöne Grüße aus Köln');
   const sent = await suite.api('POST', FUNCTION, { body: form });
   expect(sent.status).toBe(200);
-  expect(suite.emulator.outbox()).toEqual([expect.objectContaining({ to: 'umlaut@example.com', subject: 'Grüße', body: 'Schöne Grüße aus Köln' })]);
+  expect(suite.emulator.outbox()).toEqual([
+    expect.objectContaining({ to: 'umlaut@example.com', subject: 'Grüße', body: 'Schöne Grüße aus Köln' }),
+  ]);
 });

@@ -1,11 +1,13 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
+
 import { DATABASE_FILE } from '@/emulator/store/database';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type Json } from './api';
 
 const APP = 'coming-soon';
@@ -33,17 +35,34 @@ describe('with a data dir', () => {
       const api = apiClient(emulator);
       const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
       const admin = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
-      const { body: record } = await api('POST', entityPath(APP, 'Diary'), { json: { entry: 'day one', mood: { score: 7 } }, token });
+      const { body: record } = await api('POST', entityPath(APP, 'Diary'), {
+        json: { entry: 'day one', mood: { score: 7 } },
+        token,
+      });
       await api('POST', entityPath(APP, 'Diary', '/bulk'), { json: [{ entry: 'two' }, { entry: 'three' }], token });
       await api('PUT', entityPath(APP, 'User', '/user-user'), { json: { role: 'admin' }, token: admin });
       const form = new FormData();
       form.append('file', new File(['persisted bytes'], 'keep.txt', { type: 'text/plain' }));
-      const { body: upload } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, { body: form, token });
-      await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json: { to: 'keep@example.com', subject: 's', body: 'b' }, token });
-      const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'memory' }, token });
-      await api('POST', `/apps/${APP}/agents/conversations/${conversation.id as string}/messages`, { json: { content: 'remember me' }, token });
+      const { body: upload } = await api('POST', `/apps/${APP}/integration-endpoints/Core/UploadFile`, {
+        body: form,
+        token,
+      });
+      await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, {
+        json: { to: 'keep@example.com', subject: 's', body: 'b' },
+        token,
+      });
+      const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, {
+        json: { agent_name: 'memory' },
+        token,
+      });
+      await api('POST', `/apps/${APP}/agents/conversations/${conversation.id as string}/messages`, {
+        json: { content: 'remember me' },
+        token,
+      });
       await api('POST', `/app-logs/${APP}/log-user-in-app/ComingSoon`, { token });
-      await api('POST', `/apps/${APP}/auth/register`, { json: { email: 'fresh@example.com', password: 'fresh-password' } });
+      await api('POST', `/apps/${APP}/auth/register`, {
+        json: { email: 'fresh@example.com', password: 'fresh-password' },
+      });
       return { token, record, fileUrl: new URL(upload.file_url as string), conversationId: conversation.id as string };
     });
 
@@ -57,19 +76,27 @@ describe('with a data dir', () => {
       expect(me.body).toMatchObject({ role: 'admin' });
       const file = await fetch(`${emulator.url}${first.fileUrl.pathname}`);
       expect(await file.text()).toBe('persisted bytes');
-      expect(emulator.outbox().map((mail) => mail.to)).toEqual(expect.arrayContaining(['keep@example.com', 'fresh@example.com']));
-      const conversation = await api('GET', `/apps/${APP}/agents/conversations/${first.conversationId}`, { token: first.token });
+      expect(emulator.outbox().map((mail) => mail.to)).toEqual(
+        expect.arrayContaining(['keep@example.com', 'fresh@example.com']),
+      );
+      const conversation = await api('GET', `/apps/${APP}/agents/conversations/${first.conversationId}`, {
+        token: first.token,
+      });
       expect((conversation.body.messages as Json[]).map((message) => message.role)).toEqual(['user', 'assistant']);
       const visits = await api<Json[]>('GET', `/app-logs/${APP}`, { token: serviceTokenFor(APP) });
       expect(visits.body).toHaveLength(1);
-      const unverified = await api('POST', `/apps/${APP}/auth/login`, { json: { email: 'fresh@example.com', password: 'fresh-password' } });
+      const unverified = await api('POST', `/apps/${APP}/auth/login`, {
+        json: { email: 'fresh@example.com', password: 'fresh-password' },
+      });
       expect(unverified.body).toMatchObject({ code: 'email_not_verified' });
     });
   });
 
   it('stores only scrypt hashes of passwords, never the passwords', async () => {
     await withEmulator(async (emulator) => {
-      await apiClient(emulator)('POST', `/apps/${APP}/auth/register`, { json: { email: 'secret@example.com', password: 'my-secret-password' } });
+      await apiClient(emulator)('POST', `/apps/${APP}/auth/register`, {
+        json: { email: 'secret@example.com', password: 'my-secret-password' },
+      });
     });
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
@@ -77,7 +104,9 @@ describe('with a data dir', () => {
       const text = rows.map((row) => row.body).join('\n');
       expect(text).not.toContain('my-secret-password');
       expect(text).not.toContain('emulator-password');
-      const core = JSON.parse((db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body) as {
+      const core = JSON.parse(
+        (db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body,
+      ) as {
         accounts: Record<string, { email: string; password_hash: string }>;
       };
       const account = Object.values(core.accounts).find((entry) => entry.email === 'secret@example.com');
@@ -91,7 +120,10 @@ describe('with a data dir', () => {
     const ids = await withEmulator(async (emulator) => {
       const api = apiClient(emulator);
       const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
-      const { body: created } = await api<Json[]>('POST', entityPath(APP, 'Row', '/bulk'), { json: [{ n: 1 }, { n: 2 }, { n: 3 }], token });
+      const { body: created } = await api<Json[]>('POST', entityPath(APP, 'Row', '/bulk'), {
+        json: [{ n: 1 }, { n: 2 }, { n: 3 }],
+        token,
+      });
       const [first, second, third] = created.map((record) => record.id as string);
       await api('PUT', entityPath(APP, 'Row', `/${first as string}`), { json: { n: 10 }, token });
       await api('DELETE', entityPath(APP, 'Row', `/${second as string}`), { token });
@@ -99,7 +131,9 @@ describe('with a data dir', () => {
     });
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const rows = db.prepare("SELECT id, body FROM records WHERE app = ? AND entity = 'Row' ORDER BY seq").all(APP) as { id: string; body: string }[];
+      const rows = db
+        .prepare("SELECT id, body FROM records WHERE app = ? AND entity = 'Row' ORDER BY seq")
+        .all(APP) as { id: string; body: string }[];
       expect(rows.map((row) => row.id)).toEqual(ids);
       expect(rows.map((row) => (JSON.parse(row.body) as Json).n)).toEqual([10, 3]);
     } finally {
@@ -122,19 +156,27 @@ describe('with a data dir', () => {
 
   it('refuses to start on a corrupt or foreign database instead of overwriting it', async () => {
     const file = path.join(dataDir, DATABASE_FILE);
-    await writeFile(file, 'this is not a database, but somebody else\'s file');
+    await writeFile(file, "this is not a database, but somebody else's file");
     await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a database/);
-    expect(await readFile(file, 'utf8')).toBe('this is not a database, but somebody else\'s file');
+    expect(await readFile(file, 'utf8')).toBe("this is not a database, but somebody else's file");
     await rm(file);
     const foreign = new Database(file);
-    foreign.exec("CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); INSERT INTO state VALUES ('core', '{\"version\":7}')");
+    foreign.exec(
+      "CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); INSERT INTO state VALUES ('core', '{\"version\":7}')",
+    );
     foreign.close();
     await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a version 1 store/);
   });
 
   it('moves the records of an old store.json into the database once, and refuses a damaged one', async () => {
     const id = 'a1b2c3d4e5f6a1b2c3d4e5f6';
-    const record = { id, title: 'from json', created_date: '2026-01-01T00:00:00.000Z', updated_date: '2026-01-01T00:00:00.000Z', created_by: null };
+    const record = {
+      id,
+      title: 'from json',
+      created_date: '2026-01-01T00:00:00.000Z',
+      updated_date: '2026-01-01T00:00:00.000Z',
+      created_by: null,
+    };
     const legacy = {
       version: 1,
       token_secret: 'legacy-secret-legacy-secret-0123',
@@ -142,13 +184,16 @@ describe('with a data dir', () => {
       otps: {},
       reset_tickets: {},
       files: {},
-      outbox: [{ id: 'm1', app_id: APP, to: 'old@example.com', subject: 's', body: 'b', sent_at: '2026-01-01T00:00:00.000Z' }],
+      outbox: [
+        { id: 'm1', app_id: APP, to: 'old@example.com', subject: 's', body: 'b', sent_at: '2026-01-01T00:00:00.000Z' },
+      ],
       apps: { [APP]: { entities: { Legacy: { [id]: record } }, conversations: {}, page_visits: [] } },
     };
     await writeFile(path.join(dataDir, 'store.json'), JSON.stringify(legacy));
     const read = async () =>
       withEmulator(async (emulator) => ({
-        records: (await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Legacy'), { token: serviceTokenFor(APP) })).body,
+        records: (await apiClient(emulator)<Json[]>('GET', entityPath(APP, 'Legacy'), { token: serviceTokenFor(APP) }))
+          .body,
         outbox: emulator.outbox().map((mail) => mail.to),
       }));
     expect(await read()).toEqual({ records: [record], outbox: ['old@example.com'] });
@@ -168,7 +213,13 @@ describe('with a data dir', () => {
   it('accepts socket connections after a restart', async () => {
     await withEmulator(async () => undefined);
     await withEmulator(async (emulator) => {
-      const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query: { app_id: APP }, reconnection: false, forceNew: true });
+      const socket = io(emulator.url, {
+        path: '/ws-user-apps/socket.io/',
+        transports: ['websocket'],
+        query: { app_id: APP },
+        reconnection: false,
+        forceNew: true,
+      });
       try {
         await new Promise<void>((resolve, reject) => {
           socket.once('connect', () => resolve());

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+
 import { suiteEmulator } from './api';
 
 /**
@@ -24,9 +26,16 @@ async function withPollutedPrototype<T>(key: string, value: unknown, run: () => 
 
 it('refuses a reset ticket that exists only on Object.prototype: no admin takeover', async () => {
   const forged = randomBytes(32).toString('base64url');
-  const ticket = { account_id: SEEDED_ACCOUNTS.admin.id, app_id: APP, expires_at: Date.now() + 3_600_000, purpose: 'reset' };
+  const ticket = {
+    account_id: SEEDED_ACCOUNTS.admin.id,
+    app_id: APP,
+    expires_at: Date.now() + 3_600_000,
+    purpose: 'reset',
+  };
   const reset = await withPollutedPrototype(sha256(forged), ticket, () =>
-    suite.api('POST', `/apps/${APP}/auth/reset-password`, { json: { reset_token: forged, new_password: 'attacker-owns-you' } }),
+    suite.api('POST', `/apps/${APP}/auth/reset-password`, {
+      json: { reset_token: forged, new_password: 'attacker-owns-you' },
+    }),
   );
   expect(reset.status).toBe(400);
   expect(reset.body).toMatchObject({ code: 'invalid_reset_token' });
@@ -36,7 +45,9 @@ it('refuses a reset ticket that exists only on Object.prototype: no admin takeov
 
 it('refuses a verification code that exists only on Object.prototype', async () => {
   const email = 'pending@example.com';
-  const registered = await suite.api('POST', `/apps/${APP}/auth/register`, { json: { email, password: 'a-long-password' } });
+  const registered = await suite.api('POST', `/apps/${APP}/auth/register`, {
+    json: { email, password: 'a-long-password' },
+  });
   expect(registered.status).toBe(200);
   // Wrong codes until the real one is dropped: from then on the account has no pending code of its own.
   let wrong;
@@ -54,24 +65,39 @@ it('refuses a verification code that exists only on Object.prototype', async () 
 
 it('does not resolve inherited names as accounts when issuing SSO tokens', async () => {
   for (const userId of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-    const result = await suite.api('GET', `/apps/${APP}/auth/sso/accesstoken/${userId}`, { token: serviceTokenFor(APP) });
+    const result = await suite.api('GET', `/apps/${APP}/auth/sso/accesstoken/${userId}`, {
+      token: serviceTokenFor(APP),
+    });
     expect({ userId, status: result.status }).toEqual({ userId, status: 404 });
   }
 });
 
 it('does not accept a token whose account exists only on Object.prototype', async () => {
   const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { sub: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as {
+    sub: string;
+  };
   expect(claims.sub).toBe(SEEDED_ACCOUNTS.user.id);
   // A user deleted by an admin, then a polluted prototype re-creating its membership, stays locked out.
   const admin = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email);
-  expect((await suite.api('DELETE', `/apps/${APP}/entities/User/${SEEDED_ACCOUNTS.user.id}`, { token: admin })).status).toBe(200);
-  const member = { id: SEEDED_ACCOUNTS.user.id, email: SEEDED_ACCOUNTS.user.email, role: 'admin', created_date: '', updated_date: '', created_by: null };
-  const me = await withPollutedPrototype(SEEDED_ACCOUNTS.user.id, member, () => suite.api('GET', `/apps/${APP}/entities/User/me`, { token }));
+  expect(
+    (await suite.api('DELETE', `/apps/${APP}/entities/User/${SEEDED_ACCOUNTS.user.id}`, { token: admin })).status,
+  ).toBe(200);
+  const member = {
+    id: SEEDED_ACCOUNTS.user.id,
+    email: SEEDED_ACCOUNTS.user.email,
+    role: 'admin',
+    created_date: '',
+    updated_date: '',
+    created_by: null,
+  };
+  const me = await withPollutedPrototype(SEEDED_ACCOUNTS.user.id, member, () =>
+    suite.api('GET', `/apps/${APP}/entities/User/me`, { token }),
+  );
   expect(me.status).toBe(401);
 });
 
-it('refuses multipart parameters named __proto__ instead of letting them become the payload\'s prototype', async () => {
+it("refuses multipart parameters named __proto__ instead of letting them become the payload's prototype", async () => {
   const form = new FormData();
   form.append('__proto__', JSON.stringify({ name: 'Mallory' }));
   const called = await suite.api('POST', `/apps/${APP}/functions/hello`, { body: form });
@@ -95,7 +121,9 @@ describe('request parameters the caller left out', () => {
   it('do not take a planted `file` as the uploaded file', async () => {
     const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.user.email);
     const planted = new File(['planted'], 'planted.txt', { type: 'text/plain' });
-    const uploaded = await withPollutedPrototype('file', planted, () => suite.api('POST', integration('UploadFile'), { json: {}, token }));
+    const uploaded = await withPollutedPrototype('file', planted, () =>
+      suite.api('POST', integration('UploadFile'), { json: {}, token }),
+    );
     expect(uploaded.status).toBe(400);
     expect(uploaded.body).toMatchObject({ code: 'missing_file' });
   });

@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall } from './api';
 
 let emulator: RunningEmulator;
@@ -64,7 +65,9 @@ describe('public settings', () => {
   });
 
   it('treats a dead token like no token so the site is sent to the login page instead of a dead end', async () => {
-    expect((await settings('members-only', 'not-a-real-token')).body).toMatchObject({ extra_data: { reason: 'auth_required' } });
+    expect((await settings('members-only', 'not-a-real-token')).body).toMatchObject({
+      extra_data: { reason: 'auth_required' },
+    });
     expect((await settings('coming-soon', 'not-a-real-token')).status).toBe(200);
   });
 
@@ -101,20 +104,32 @@ describe('the access gate on app calls', () => {
   it('answers 401 for a malformed, forged, expired-looking or foreign token', async () => {
     const valid = await loginToken(emulator, 'coming-soon', SEEDED_ACCOUNTS.user.email);
     const [header, payload] = valid.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: 'user-admin', app_id: 'coming-soon', ver: 0, iat: 0, exp: 9e9 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ sub: 'user-admin', app_id: 'coming-soon', ver: 0, iat: 0, exp: 9e9 }),
+    ).toString('base64url');
     const foreign = await loginToken(emulator, 'members-only', SEEDED_ACCOUNTS.user.email);
-    const bad = [`${valid}x`, `${header}.${forgedPayload}.${valid.split('.')[2]}`, `${header}.${payload}`, foreign, 'garbage'];
+    const bad = [
+      `${valid}x`,
+      `${header}.${forgedPayload}.${valid.split('.')[2]}`,
+      `${header}.${payload}`,
+      foreign,
+      'garbage',
+    ];
     for (const token of bad) {
       const { status, body } = await api('GET', entityPath('coming-soon', 'User', '/me'), { token });
       expect({ token, status }).toEqual({ token, status: 401 });
       expect(body).toMatchObject({ code: 'invalid_token' });
     }
-    const malformedHeader = await api('GET', entityPath('coming-soon', 'Note'), { headers: { Authorization: 'Basic abc' } });
+    const malformedHeader = await api('GET', entityPath('coming-soon', 'Note'), {
+      headers: { Authorization: 'Basic abc' },
+    });
     expect(malformedHeader.status).toBe(401);
   });
 
   it('rejects an X-App-Id header naming a different app than the path', async () => {
-    const { status, body } = await api('GET', entityPath('coming-soon', 'Note'), { headers: { 'X-App-Id': 'members-only' } });
+    const { status, body } = await api('GET', entityPath('coming-soon', 'Note'), {
+      headers: { 'X-App-Id': 'members-only' },
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'app_id_mismatch' });
   });

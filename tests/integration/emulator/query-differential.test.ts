@@ -1,6 +1,8 @@
 import { find } from 'mingo';
-import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import type { RunningEmulator } from '@/emulator/types';
+import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
 
 /**
@@ -17,18 +19,61 @@ let api: ApiCall;
 let stored: Json[];
 
 const RECORDS: Json[] = [
-  { n: 1, name: 'Anna', score: 10, tags: ['a', 'b'], meta: { rank: 2, city: 'Berlin' }, items: [{ name: 'x', qty: 1 }, { name: 'y', qty: 5 }], active: true },
+  {
+    n: 1,
+    name: 'Anna',
+    score: 10,
+    tags: ['a', 'b'],
+    meta: { rank: 2, city: 'Berlin' },
+    items: [
+      { name: 'x', qty: 1 },
+      { name: 'y', qty: 5 },
+    ],
+    active: true,
+  },
   { n: 2, name: 'ben', score: null, tags: [], meta: { rank: 1 }, items: [], active: false },
   { n: 3, name: 'Cleo', tags: ['b'], meta: null, active: true },
-  { n: 4, name: null, score: 7.5, tags: ['a', 'c', 'd'], meta: { city: 'Hamburg', rank: 3 }, items: [{ name: 'y', qty: 2 }] },
+  {
+    n: 4,
+    name: null,
+    score: 7.5,
+    tags: ['a', 'c', 'd'],
+    meta: { city: 'Hamburg', rank: 3 },
+    items: [{ name: 'y', qty: 2 }],
+  },
   { n: 5, score: -3, tags: 'a', meta: { rank: '2' } },
-  { n: 6, name: 'dora', score: 10, tags: [['a', 'b'], 'c'], meta: { rank: 2, city: null }, items: [{ name: 'x', qty: 10, sub: { ok: true } }] },
+  {
+    n: 6,
+    name: 'dora',
+    score: 10,
+    tags: [['a', 'b'], 'c'],
+    meta: { rank: 2, city: null },
+    items: [{ name: 'x', qty: 10, sub: { ok: true } }],
+  },
   { n: 7, name: 'Émile', score: 0, tags: ['A'], meta: {}, items: [{ qty: 3 }] },
   { n: 8, name: 'anna', score: '10', tags: null, items: null },
-  { n: 9, name: 'Zed', score: 1e6, tags: ['z', null], meta: { rank: 5, city: 'Köln' }, items: [{ name: 'z', qty: 0 }, { name: 'x', qty: 7 }] },
+  {
+    n: 9,
+    name: 'Zed',
+    score: 1e6,
+    tags: ['z', null],
+    meta: { rank: 5, city: 'Köln' },
+    items: [
+      { name: 'z', qty: 0 },
+      { name: 'x', qty: 7 },
+    ],
+  },
   { n: 10, name: '', score: 3, tags: ['b', 'a'], meta: { rank: 2, city: 'Berlin', geo: { lat: 52 } }, active: null },
   { n: 11 },
-  { n: 12, name: 'frank', score: 10, tags: ['a', 'b', 'c'], meta: { rank: [1, 2] }, items: [{ name: 'x' }, { name: 'x', qty: 1 }], active: true },
+  {
+    n: 12,
+    name: 'frank',
+    score: 10,
+    tags: ['a', 'b', 'c'],
+    meta: { rank: [1, 2] },
+    items: [{ name: 'x' }, { name: 'x', qty: 1 }],
+    active: true,
+  },
 ];
 
 const FILTERS: Json[] = [
@@ -90,7 +135,20 @@ const FILTERS: Json[] = [
 ];
 
 /** Sort keys; `n` (unique) is appended to every spec so the order is fully determined. */
-const SORTS = ['score', '-score', 'name', '-name', 'tags', '-tags', 'meta.rank', '-meta.rank', 'items.qty', '-items.qty', 'active,-score', 'meta.city,name'];
+const SORTS = [
+  'score',
+  '-score',
+  'name',
+  '-name',
+  'tags',
+  '-tags',
+  'meta.rank',
+  '-meta.rank',
+  'items.qty',
+  '-items.qty',
+  'active,-score',
+  'meta.city,name',
+];
 
 function sortSpec(sort: string): Record<string, 1 | -1> {
   const spec: Record<string, 1 | -1> = {};
@@ -99,7 +157,9 @@ function sortSpec(sort: string): Record<string, 1 | -1> {
 }
 
 const viaApi = async (params: Record<string, unknown>): Promise<Json[]> => {
-  const { status, body } = await api<Json[]>('GET', entityPath(APP, ENTITY) + query({ limit: 10000, ...params }), { token });
+  const { status, body } = await api<Json[]>('GET', entityPath(APP, ENTITY) + query({ limit: 10000, ...params }), {
+    token,
+  });
   expect(status).toBe(200);
   return body;
 };
@@ -138,14 +198,19 @@ describe.each(SORTS)('sort %s', (sort) => {
 
   it('orders a filtered, limited page like the engine', async () => {
     const filter = { n: { $gt: 2 } };
-    expect(ids(await viaApi({ q: filter, sort: `${sort},n`, limit: 4 }))).toEqual(ids(viaEngine(filter, sort)).slice(0, 4));
+    expect(ids(await viaApi({ q: filter, sort: `${sort},n`, limit: 4 }))).toEqual(
+      ids(viaEngine(filter, sort)).slice(0, 4),
+    );
   });
 });
 
-it.each([['name,meta.city'], ['items.name,tags'], ['meta.geo.lat,score']])('projects %s like the engine', async (fields) => {
-  const projection: Record<string, 1> = { id: 1 };
-  for (const field of fields.split(',')) projection[field] = 1;
-  const expected = find(stored, {}, projection).sort({ n: 1 }).all();
-  const actual = await viaApi({ sort: 'n', fields });
-  expect(actual).toEqual(expected);
-});
+it.each([['name,meta.city'], ['items.name,tags'], ['meta.geo.lat,score']])(
+  'projects %s like the engine',
+  async (fields) => {
+    const projection: Record<string, 1> = { id: 1 };
+    for (const field of fields.split(',')) projection[field] = 1;
+    const expected = find(stored, {}, projection).sort({ n: 1 }).all();
+    const actual = await viaApi({ sort: 'n', fields });
+    expect(actual).toEqual(expected);
+  },
+);

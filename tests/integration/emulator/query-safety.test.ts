@@ -1,4 +1,5 @@
 import { serviceTokenFor } from '@/tests/support/emulator';
+
 import { killHard, startCli, type RunningCli } from './cli-process';
 
 /**
@@ -14,7 +15,11 @@ const SERVICE = serviceTokenFor(APP);
 const REQUEST_BUDGET_MS = 15_000;
 let cli: RunningCli;
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> | Record<string, unknown>[] }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> | Record<string, unknown>[] }> {
   const response = await fetch(`${cli.url}/api/apps/${APP}/entities/${path}`, {
     method,
     headers: { Authorization: `Bearer ${SERVICE}`, 'Content-Type': 'application/json' },
@@ -52,13 +57,22 @@ describe('regular expressions run in linear time', () => {
   });
 
   it('also in the condition of an updateMany $pull', async () => {
-    const pulled = await call('PATCH', 'Victim/update-many', { query: { name: 'aaaa' }, data: { $pull: { tags: { $regex: '(a+)+$' } } } });
+    const pulled = await call('PATCH', 'Victim/update-many', {
+      query: { name: 'aaaa' },
+      data: { $pull: { tags: { $regex: '(a+)+$' } } },
+    });
     expect(pulled.body).toEqual({ success: true, updated: 1, has_more: false });
-    const pullAll = await call('PATCH', 'Victim/update-many', { query: {}, data: { $pull: { tags: { $regex: '(a+)+$' } } } });
+    const pullAll = await call('PATCH', 'Victim/update-many', {
+      query: {},
+      data: { $pull: { tags: { $regex: '(a+)+$' } } },
+    });
     expect(pullAll.status).toBe(200);
     const stored = (await filter({ name: 'aaaa' })).body as Record<string, unknown>[];
     expect(stored[0]?.tags).toEqual([]);
-    const unsafe = await call('PATCH', 'Victim/update-many', { query: {}, data: { $pull: { tags: { $where: 'true' } } } });
+    const unsafe = await call('PATCH', 'Victim/update-many', {
+      query: {},
+      data: { $pull: { tags: { $where: 'true' } } },
+    });
     expect(unsafe.status).toBe(400);
   });
 
@@ -115,7 +129,10 @@ describe('operators that run code or are unknown', () => {
   ])('answers %s with a 400 that names it, in lists and in deleteMany', async (operator, q) => {
     const listed = await filter(q);
     expect(listed.status).toBe(400);
-    expect(listed.body).toMatchObject({ code: 'invalid_filter', message: expect.stringContaining(operator) as unknown });
+    expect(listed.body).toMatchObject({
+      code: 'invalid_filter',
+      message: expect.stringContaining(operator) as unknown,
+    });
     const deleted = await call('DELETE', 'Victim', q);
     expect(deleted.status).toBe(400);
     expect((await call('GET', 'Victim?limit=100')).body).toHaveLength(3);

@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -20,7 +22,14 @@ afterEach(() => {
 afterAll(() => emulator.close());
 
 function open(query: Record<string, string>, extraHeaders?: Record<string, string>): Socket {
-  const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false, forceNew: true, extraHeaders });
+  const socket = io(emulator.url, {
+    path: '/ws-user-apps/socket.io/',
+    transports: ['websocket'],
+    query,
+    reconnection: false,
+    forceNew: true,
+    extraHeaders,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -33,7 +42,12 @@ function connect(query: Record<string, string>, extraHeaders?: Record<string, st
   });
 }
 
-function nextEvent<T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, timeoutMs = 3000): Promise<T> {
+function nextEvent<T>(
+  socket: Socket,
+  event: string,
+  accept: (payload: T) => boolean = () => true,
+  timeoutMs = 3000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
@@ -51,7 +65,9 @@ function nextEvent<T>(socket: Socket, event: string, accept: (payload: T) => boo
 
 /** Joins are not acknowledged; the emit helper reports room sizes, so poll it until the join landed. */
 async function roomSize(room: string): Promise<number> {
-  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(room)}/emit`, { json: { event: 'probe', payload: null } });
+  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(room)}/emit`, {
+    json: { event: 'probe', payload: null },
+  });
   return body.delivered as number;
 }
 
@@ -90,8 +106,10 @@ describe('the handshake', () => {
     await expect(connect({})).rejects.toThrow(/Unknown app/);
   });
 
-  it('accepts a browser origin of the app\'s site', async () => {
-    await expect(connect({ app_id: APP }, { Origin: 'http://localhost:3000' })).resolves.toMatchObject({ connected: true });
+  it("accepts a browser origin of the app's site", async () => {
+    await expect(connect({ app_id: APP }, { Origin: 'http://localhost:3000' })).resolves.toMatchObject({
+      connected: true,
+    });
   });
 
   it('refuses a browser origin that is not allowed', async () => {
@@ -110,7 +128,12 @@ describe('entity rooms', () => {
     const createEvent = await created;
     expect(createEvent.room).toBe(room);
     expect(typeof createEvent.data).toBe('string');
-    expect(JSON.parse(createEvent.data)).toEqual({ type: 'create', id: record.id, data: record, timestamp: expect.any(String) });
+    expect(JSON.parse(createEvent.data)).toEqual({
+      type: 'create',
+      id: record.id,
+      data: record,
+      timestamp: expect.any(String),
+    });
 
     const updated = nextEvent<UpdateModel>(socket, 'update_model');
     await api('PUT', entityPath(APP, 'Lamp', `/${record.id as string}`), { json: { on: false }, token: userToken });
@@ -128,7 +151,8 @@ describe('entity rooms', () => {
     socket.on('update_model', (message: UpdateModel) => events.push(JSON.parse(message.data) as Json));
     await api('POST', entityPath(APP, 'Batch', '/bulk'), { json: [{ n: 1 }, { n: 2 }], token: userToken });
     await api('DELETE', entityPath(APP, 'Batch'), { json: {}, token: userToken });
-    for (let attempt = 0; attempt < 100 && events.length < 4; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let attempt = 0; attempt < 100 && events.length < 4; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(events.map((event) => event.type)).toEqual(['create', 'create', 'delete', 'delete']);
   });
 
@@ -177,9 +201,12 @@ describe('bad joins get an error event', () => {
     expect(await error).toMatchObject({ code: 'auth_required' });
   });
 
-  it('someone else\'s conversation', async () => {
+  it("someone else's conversation", async () => {
     const adminToken = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
-    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'x' }, token: adminToken });
+    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, {
+      json: { agent_name: 'x' },
+      token: adminToken,
+    });
     const socket = await connect({ app_id: APP, token: userToken });
     const error = nextEvent<Json>(socket, 'error');
     socket.emit('join', `/agent-conversations/${conversation.id as string}`);
@@ -189,7 +216,10 @@ describe('bad joins get an error event', () => {
 
 describe('conversation rooms', () => {
   it('receive the whole conversation with the new message for the user message and the reply', async () => {
-    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'guide' }, token: userToken });
+    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, {
+      json: { agent_name: 'guide' },
+      token: userToken,
+    });
     const room = `/agent-conversations/${conversation.id as string}`;
     const socket = await connect({ app_id: APP, token: userToken });
     await joinAndWait(socket, room);
@@ -198,17 +228,30 @@ describe('conversation rooms', () => {
       expect(message.room).toBe(room);
       updates.push(JSON.parse(message.data) as Json);
     });
-    await api('POST', `/apps/${APP}/agents/conversations/${conversation.id as string}/messages`, { json: { content: 'where am I?' }, token: userToken });
-    for (let attempt = 0; attempt < 100 && updates.length < 2; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await api('POST', `/apps/${APP}/agents/conversations/${conversation.id as string}/messages`, {
+      json: { content: 'where am I?' },
+      token: userToken,
+    });
+    for (let attempt = 0; attempt < 100 && updates.length < 2; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(updates).toHaveLength(2);
-    expect(updates[0]).toMatchObject({ id: conversation.id, agent_name: 'guide', _message: { role: 'user', content: 'where am I?' } });
+    expect(updates[0]).toMatchObject({
+      id: conversation.id,
+      agent_name: 'guide',
+      _message: { role: 'user', content: 'where am I?' },
+    });
     expect(updates[0]?.messages).toHaveLength(1);
-    expect(updates[1]).toMatchObject({ _message: { role: 'assistant', content: expect.stringContaining('local platform emulator') } });
+    expect(updates[1]).toMatchObject({
+      _message: { role: 'assistant', content: expect.stringContaining('local platform emulator') },
+    });
     expect(updates[1]?.messages).toHaveLength(2);
   });
 
   it('admit the service role to any conversation', async () => {
-    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, { json: { agent_name: 'guide' }, token: userToken });
+    const { body: conversation } = await api('POST', `/apps/${APP}/agents/conversations`, {
+      json: { agent_name: 'guide' },
+      token: userToken,
+    });
     const socket = await connect({ app_id: APP, token: serviceTokenFor(APP) });
     await joinAndWait(socket, `/agent-conversations/${conversation.id as string}`);
   });

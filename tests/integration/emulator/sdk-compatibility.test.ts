@@ -1,5 +1,6 @@
-import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { startTestEmulator } from '@/tests/support/emulator';
+
 import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
 /**
@@ -33,8 +34,13 @@ it('logs in and reads the user with auth.me()', () => {
   expect(value('me')).toMatchObject({ id: 'user-user', email: 'user@example.com', role: 'user' });
 });
 
-it('surfaces a wrong password as the SDK\'s error with status, code and message', () => {
-  expect(results.wrongPassword).toMatchObject({ ok: false, status: 401, code: 'invalid_credentials', message: 'Invalid email or password' });
+it("surfaces a wrong password as the SDK's error with status, code and message", () => {
+  expect(results.wrongPassword).toMatchObject({
+    ok: false,
+    status: 401,
+    code: 'invalid_credentials',
+    message: 'Invalid email or password',
+  });
 });
 
 it('runs entity CRUD with filters, sort, limit, skip and fields', () => {
@@ -50,13 +56,15 @@ it('runs entity CRUD with filters, sort, limit, skip and fields', () => {
   expect(results.missingRecord).toMatchObject({ ok: false, status: 404, code: 'record_not_found' });
 });
 
-it('invokes a function with the caller\'s user', () => {
+it("invokes a function with the caller's user", () => {
   expect(value('function')).toMatchObject({ message: 'Hello, SDK!', user: { email: 'user@example.com' } });
 });
 
 it('sends e-mail, uploads files and reports unavailable integrations', () => {
   value('sendEmail');
-  expect(emulator.outbox()).toEqual(expect.arrayContaining([expect.objectContaining({ to: 'sdk@example.com', subject: 'From the SDK' })]));
+  expect(emulator.outbox()).toEqual(
+    expect.arrayContaining([expect.objectContaining({ to: 'sdk@example.com', subject: 'From the SDK' })]),
+  );
   expect(value('uploadFile')).toMatchObject({ content: 'sdk bytes' });
   expect(results.notLocal).toMatchObject({ ok: false, status: 501, code: 'not_available_locally' });
   value('logVisit');
@@ -67,7 +75,7 @@ it('receives a create event through an entity subscription', () => {
   expect(event).toMatchObject({ type: 'create', id: created.id, data: created });
 });
 
-it('follows an agent conversation to the emulator\'s reply', () => {
+it("follows an agent conversation to the emulator's reply", () => {
   const agents = value<{ final: { messages: Row[] }; listedCount: number; whatsapp: string }>('agents');
   expect(agents.final.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
   expect(agents.listedCount).toBe(1);
@@ -75,5 +83,9 @@ it('follows an agent conversation to the emulator\'s reply', () => {
 });
 
 it('reads users with the service role', () => {
-  expect(value<Row[]>('serviceRole').map((user) => user.email).sort()).toEqual(['admin@example.com', 'user@example.com']);
+  expect(
+    value<Row[]>('serviceRole')
+      .map((user) => user.email)
+      .sort(),
+  ).toEqual(['admin@example.com', 'user@example.com']);
 });

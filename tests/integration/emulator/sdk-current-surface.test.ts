@@ -1,5 +1,6 @@
-import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient } from './api';
 import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
@@ -28,12 +29,18 @@ function failure(step: string): StepResult | undefined {
 }
 
 it('routes installable integrations under integration-endpoints/installable, and keeps the older route', async () => {
-  expect(failure('installable')).toMatchObject({ status: 501, code: 'not_available_locally', message: expect.stringContaining('Slack.PostMessage') });
-  const older = await apiClient(emulator)('POST', `/apps/${APP}/installable/Slack/integration-endpoints/PostMessage`, { json: {} });
+  expect(failure('installable')).toMatchObject({
+    status: 501,
+    code: 'not_available_locally',
+    message: expect.stringContaining('Slack.PostMessage'),
+  });
+  const older = await apiClient(emulator)('POST', `/apps/${APP}/installable/Slack/integration-endpoints/PostMessage`, {
+    json: {},
+  });
   expect(older.status).toBe(501);
 });
 
-it('runs custom integrations from the app\'s local modules with payload, path and query parameters', () => {
+it("runs custom integrations from the app's local modules with payload, path and query parameters", () => {
   expect(value('customEcho')).toEqual({
     success: true,
     status_code: 200,
@@ -46,7 +53,11 @@ it('runs custom integrations from the app\'s local modules with payload, path an
       user: { id: 'user-user', email: 'user@example.com' },
     },
   });
-  expect(value('customUpstreamError')).toEqual({ success: false, status_code: 418, data: { error: 'short and stout' } });
+  expect(value('customUpstreamError')).toEqual({
+    success: false,
+    status_code: 418,
+    data: { error: 'short and stout' },
+  });
   expect(failure('customMissing')).toMatchObject({ status: 404, code: 'integration_not_found' });
 });
 
@@ -54,7 +65,11 @@ it('stores agent messages posted to the v2 route and serves the Telegram connect
   const agents = value<{ message: { role: string; content: string }; contents: string[] }>('agentsV2');
   expect(agents.message).toMatchObject({ role: 'user', content: 'via v2' });
   expect(agents.contents[0]).toBe('via v2');
-  expect(value('telegram')).toEqual({ path: `/api/apps/${APP}/agents/helper/telegram`, status: 501, type: 'text/html; charset=utf-8' });
+  expect(value('telegram')).toEqual({
+    path: `/api/apps/${APP}/agents/helper/telegram`,
+    status: 501,
+    type: 'text/html; charset=utf-8',
+  });
 });
 
 it('invites users for admins only', () => {
@@ -64,10 +79,17 @@ it('invites users for admins only', () => {
 });
 
 it('issues ID tokens to the service role', async () => {
-  expect(value('idToken')).toMatchObject({ sub: 'user-user', email: 'user@example.com', aud: APP, iss: emulator.url, name: 'Uli User' });
+  expect(value('idToken')).toMatchObject({
+    sub: 'user-user',
+    email: 'user@example.com',
+    aud: APP,
+    iss: emulator.url,
+    name: 'Uli User',
+  });
   const api = apiClient(emulator);
   expect((await api('GET', `/apps/${APP}/auth/sso/idtoken/user-user`)).status).toBe(401);
-  const idToken = (await api<string>('GET', `/apps/${APP}/auth/sso/idtoken/user-user`, { token: serviceTokenFor(APP) })).body;
+  const idToken = (await api<string>('GET', `/apps/${APP}/auth/sso/idtoken/user-user`, { token: serviceTokenFor(APP) }))
+    .body;
   // An ID token is not an access token.
   expect((await api('GET', `/apps/${APP}/entities/User/me`, { token: idToken })).status).toBe(401);
 });
@@ -95,12 +117,15 @@ it('serves functions.fetch with the raw request, the app taken from the token', 
   });
 });
 
-it('accepts the reference\'s analytics batches', () => {
+it("accepts the reference's analytics batches", () => {
   expect(value('analytics')).toMatchObject({ event_name: 'scenario_event', properties: { plan: 'pro' } });
 });
 
-it('sends loginWithProvider to the emulator\'s login form for the app', () => {
-  const login = value<Record<string, { target: string; status: number; next: string; formStatus: number; form: string }>>('loginWithProvider');
+it("sends loginWithProvider to the emulator's login form for the app", () => {
+  const login =
+    value<Record<string, { target: string; status: number; next: string; formStatus: number; form: string }>>(
+      'loginWithProvider',
+    );
   const fromUrl = encodeURIComponent('http://localhost:3000/after');
   expect(login.google?.target).toBe(`${emulator.url}/api/apps/auth/login?app_id=${APP}&from_url=${fromUrl}`);
   expect(login.sso?.target).toBe(`${emulator.url}/api/apps/${APP}/auth/sso/login?app_id=${APP}&from_url=${fromUrl}`);
@@ -110,7 +135,7 @@ it('sends loginWithProvider to the emulator\'s login form for the app', () => {
   }
 });
 
-it('ends the emulator session on the reference\'s logout navigation: the token is 401 afterwards', () => {
+it("ends the emulator session on the reference's logout navigation: the token is 401 afterwards", () => {
   expect(value('logout')).toEqual({
     me: 'user@example.com',
     target: `${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('http://localhost:3000/bye')}`,

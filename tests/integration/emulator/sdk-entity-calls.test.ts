@@ -1,5 +1,6 @@
-import { startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { startTestEmulator } from '@/tests/support/emulator';
+
 import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';
 
 /**
@@ -29,7 +30,15 @@ it('count() answers a number, with and without a query', () => {
 it('aggregate() groups, measures, sorts and filters groups with having', () => {
   const byTeam = value<{ rows: Row[]; truncated: boolean }>('aggregateByTeam');
   expect(byTeam.truncated).toBe(false);
-  expect(byTeam.rows[0]).toEqual({ team: 'red', count: 3, sum_points: 21, avg_points: 7, min_points: 5, max_points: 9, count_distinct_player: 3 });
+  expect(byTeam.rows[0]).toEqual({
+    team: 'red',
+    count: 3,
+    sum_points: 21,
+    avg_points: 7,
+    min_points: 5,
+    max_points: 9,
+    count_distinct_player: 3,
+  });
   expect(byTeam.rows.slice(1)).toEqual(
     expect.arrayContaining([
       { team: 'blue', count: 2, sum_points: 4, avg_points: 2, min_points: 1, max_points: 3, count_distinct_player: 2 },
@@ -53,7 +62,10 @@ it('upsert() updates by key, creates the rest, and the last record of a key wins
 
 it('updateMany() applies update operators to every match; bulkUpdate() gives each record its fields', () => {
   expect(value('updateMany')).toEqual({ success: true, updated: 2, has_more: false });
-  expect(value<Row[]>('bulkUpdate')).toEqual([expect.objectContaining({ player: 'p2', points: 0 }), expect.objectContaining({ player: 'p6', team: 'red' })]);
+  expect(value<Row[]>('bulkUpdate')).toEqual([
+    expect.objectContaining({ player: 'p2', points: 0 }),
+    expect.objectContaining({ player: 'p6', team: 'red' }),
+  ]);
   expect(value('afterWrites')).toEqual([
     { player: 'p1', team: 'red', points: 50 },
     { player: 'p2', team: 'red', points: 0 },
@@ -89,7 +101,10 @@ it('walks cursor pages that stay correct while records are inserted and deleted 
 });
 
 it('filter() with options pages with the query and fields carried by the cursor', () => {
-  const { first, second } = value<{ first: { items: Row[]; has_more: boolean }; second: { items: Row[]; has_more: boolean; next_cursor: unknown } }>('filterPages');
+  const { first, second } = value<{
+    first: { items: Row[]; has_more: boolean };
+    second: { items: Row[]; has_more: boolean; next_cursor: unknown };
+  }>('filterPages');
   expect(first.has_more).toBe(true);
   expect(first.items).toEqual([{ id: expect.any(String) as unknown, player: 'p1', points: 50 }]);
   expect(second.items.map((item) => item.player)).toEqual(['p6', 'p0']);

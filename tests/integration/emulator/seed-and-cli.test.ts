@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { parseArguments } from '@/emulator/cli';
-import { startTestEmulator } from '@/tests/support/emulator';
 import type { Seed } from '@/emulator/types';
+import { startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, type Json } from './api';
 
 jest.setTimeout(30_000);
@@ -20,7 +22,10 @@ describe('the seed', () => {
     app.entities = { Announcement: [{ id: 'launch', title: 'Soon' }, { title: 'Later' }] };
     const emulator = await startTestEmulator({ seed });
     try {
-      const { body } = await apiClient(emulator)<Json[]>('GET', `/apps/${app.id}/entities/Announcement?sort=created_date`);
+      const { body } = await apiClient(emulator)<Json[]>(
+        'GET',
+        `/apps/${app.id}/entities/Announcement?sort=created_date`,
+      );
       expect(body.map((record) => record.title)).toEqual(['Soon', 'Later']);
       expect(body[0]).toMatchObject({ id: 'launch', created_by: null, created_date: expect.any(String) });
     } finally {
@@ -31,13 +36,37 @@ describe('the seed', () => {
   });
 
   it.each<[string, (seed: Seed) => void, RegExp]>([
-    ['an unknown access mode', (seed) => Object.assign(seed.apps[0] ?? {}, { access: 'secret' }), /access must be one of/],
-    ['a member without an account', (seed) => seed.apps[0]?.members.push({ email: 'ghost@example.com', role: 'user' }), /unknown account ghost@example.com/],
-    ['a bad member role', (seed) => seed.apps[0]?.members.push({ email: 'user@example.com', role: 'owner' as 'user' }), /role must be/],
-    ['a site origin that is not http(s)', (seed) => seed.apps[0]?.siteOrigins.push('ftp://x'), /not an http\(s\) origin/],
-    ['two apps with one id', (seed) => seed.apps.push({ ...(seed.apps[0] as Seed['apps'][number]) }), /two apps share an id/],
+    [
+      'an unknown access mode',
+      (seed) => Object.assign(seed.apps[0] ?? {}, { access: 'secret' }),
+      /access must be one of/,
+    ],
+    [
+      'a member without an account',
+      (seed) => seed.apps[0]?.members.push({ email: 'ghost@example.com', role: 'user' }),
+      /unknown account ghost@example.com/,
+    ],
+    [
+      'a bad member role',
+      (seed) => seed.apps[0]?.members.push({ email: 'user@example.com', role: 'owner' as 'user' }),
+      /role must be/,
+    ],
+    [
+      'a site origin that is not http(s)',
+      (seed) => seed.apps[0]?.siteOrigins.push('ftp://x'),
+      /not an http\(s\) origin/,
+    ],
+    [
+      'two apps with one id',
+      (seed) => seed.apps.push({ ...(seed.apps[0] as Seed['apps'][number]) }),
+      /two apps share an id/,
+    ],
     ['no apps', (seed) => seed.apps.splice(0), /at least one app/],
-    ['a duplicate account e-mail', (seed) => seed.accounts.push({ ...(seed.accounts[0] as Seed['accounts'][number]), id: 'other' }), /share an e-mail/],
+    [
+      'a duplicate account e-mail',
+      (seed) => seed.accounts.push({ ...(seed.accounts[0] as Seed['accounts'][number]), id: 'other' }),
+      /share an e-mail/,
+    ],
   ])('refuses %s with a clear message', async (_label, spoil, message) => {
     const seed = baseSeed();
     spoil(seed);
@@ -65,8 +94,23 @@ describe('CLI arguments', () => {
   it('parses every option, with repeated site origins', () => {
     expect(
       parseArguments([
-        '--port', '0', '--host', '0.0.0.0', '--data-dir', '.emulator-data', '--seed', 'my-seed.json', '--latency', '50',
-        '--site-origin', 'http://a.test', '--site-origin', 'http://b.test', '--body-limit', '1024', '--quiet',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--data-dir',
+        '.emulator-data',
+        '--seed',
+        'my-seed.json',
+        '--latency',
+        '50',
+        '--site-origin',
+        'http://a.test',
+        '--site-origin',
+        'http://b.test',
+        '--body-limit',
+        '1024',
+        '--quiet',
       ]),
     ).toEqual({
       port: 0,
@@ -95,10 +139,14 @@ describe('CLI arguments', () => {
 
 describe('the CLI process', () => {
   it('prints URLs and seeded accounts, runs TS functions under tsx, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'emulator/cli.ts'), '--port', '0', '--quiet'], {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO, 'emulator/cli.ts'), '--port', '0', '--quiet'],
+      {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -110,7 +158,9 @@ describe('the CLI process', () => {
       });
       void exited.then(() => reject(new Error(`the CLI exited early:\n${output}`)));
     });
-    expect(output).toContain('admin@example.com / emulator-password (coming-soon: admin, members-only: admin, invite-only: admin)');
+    expect(output).toContain(
+      'admin@example.com / emulator-password (coming-soon: admin, members-only: admin, invite-only: admin)',
+    );
     expect(output).toContain('service token: service-token-members-only');
 
     const response = await fetch(`${url}/api/apps/coming-soon/functions/hello`, {

@@ -1,7 +1,15 @@
 import { io, type Socket } from 'socket.io-client';
+
 import { ACCESS_TOKEN_TTL_SECONDS } from '@/emulator/auth/tokens';
-import { loginToken, SEEDED_ACCOUNTS, SEEDED_PASSWORD, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import {
+  loginToken,
+  SEEDED_ACCOUNTS,
+  SEEDED_PASSWORD,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall } from './api';
 
 /**
@@ -29,7 +37,13 @@ afterEach(async () => {
 
 function connect(token?: string): Promise<Socket> {
   const query: Record<string, string> = { app_id: APP, ...(token === undefined ? {} : { token }) };
-  const socket = io(emulator.url, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query, reconnection: false, forceNew: true });
+  const socket = io(emulator.url, {
+    path: '/ws-user-apps/socket.io/',
+    transports: ['websocket'],
+    query,
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -38,7 +52,9 @@ function connect(token?: string): Promise<Socket> {
 }
 
 async function roomSize(room = ROOM): Promise<number> {
-  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(room)}/emit`, { json: { event: 'probe', payload: null } });
+  const { body } = await api('POST', `/_emulator/rooms/${encodeURIComponent(room)}/emit`, {
+    json: { event: 'probe', payload: null },
+  });
   return body.delivered as number;
 }
 
@@ -46,7 +62,8 @@ async function roomSize(room = ROOM): Promise<number> {
 async function joinBoth(victim: Socket, witness: Socket): Promise<void> {
   victim.emit('join', ROOM);
   witness.emit('join', ROOM);
-  for (let attempt = 0; attempt < 200 && (await roomSize()) < 2; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 200 && (await roomSize()) < 2; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(await roomSize()).toBe(2);
 }
 
@@ -63,7 +80,10 @@ async function afterRevocation(revoke: (token: string) => Promise<void>) {
   const witnessUpdate = new Promise<{ room: string }>((resolve) => witness.once('update_model', resolve));
 
   await revoke(token);
-  const created = await api('POST', entityPath(APP, 'Note'), { json: { text: 'after revocation' }, token: serviceTokenFor(APP) });
+  const created = await api('POST', entityPath(APP, 'Note'), {
+    json: { text: 'after revocation' },
+    token: serviceTokenFor(APP),
+  });
   expect(created.status).toBe(201);
   return { witness: await witnessUpdate, error: await victimError, reason: await victimGone, victimUpdates };
 }
@@ -80,7 +100,11 @@ it('cuts off a socket whose user changed the password', async () => {
     await afterRevocation(async (token) => {
       const changed = await api('POST', `/apps/${APP}/auth/change-password`, {
         token,
-        json: { user_id: SEEDED_ACCOUNTS.user.id, current_password: SEEDED_PASSWORD, new_password: 'a-brand-new-password' },
+        json: {
+          user_id: SEEDED_ACCOUNTS.user.id,
+          current_password: SEEDED_PASSWORD,
+          new_password: 'a-brand-new-password',
+        },
       });
       expect(changed.status).toBe(200);
     }),
@@ -90,7 +114,9 @@ it('cuts off a socket whose user changed the password', async () => {
 it('cuts off a socket whose user was deleted', async () => {
   expectCutOff(
     await afterRevocation(async () => {
-      const deleted = await api('DELETE', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.user.id}`), { token: serviceTokenFor(APP) });
+      const deleted = await api('DELETE', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.user.id}`), {
+        token: serviceTokenFor(APP),
+      });
       expect(deleted.status).toBe(200);
     }),
   );
@@ -107,11 +133,16 @@ it('cuts off a socket whose token expired', async () => {
 it('cuts off a socket whose login session was ended by logout', async () => {
   expectCutOff(
     await afterRevocation(async (token) => {
-      const { sid } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { sid: string };
-      const out = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('http://localhost:3000/')}`, {
-        redirect: 'manual',
-        headers: { Cookie: `base44_emulator_session=${sid}` },
-      });
+      const { sid } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as {
+        sid: string;
+      };
+      const out = await fetch(
+        `${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent('http://localhost:3000/')}`,
+        {
+          redirect: 'manual',
+          headers: { Cookie: `base44_emulator_session=${sid}` },
+        },
+      );
       expect(out.status).toBe(303);
     }),
   );
@@ -129,7 +160,10 @@ it('drops only the room a demoted admin may no longer follow, and keeps the sock
   const updates: { room: string }[] = [];
   socket.on('update_model', (message: { room: string }) => updates.push(message));
   const refused = new Promise<{ code: string; room: string }>((resolve) => socket.once('error', resolve));
-  const demoted = await api('PUT', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.admin.id}`), { token: serviceTokenFor(APP), json: { role: 'user' } });
+  const demoted = await api('PUT', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.admin.id}`), {
+    token: serviceTokenFor(APP),
+    json: { role: 'user' },
+  });
   expect(demoted.status).toBe(200);
   expect(await refused).toMatchObject({ code: 'admin_required', room: usersRoom });
   const noteArrived = new Promise<{ room: string }>((resolve) => socket.once('update_model', resolve));

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
 
 /**
@@ -33,7 +35,8 @@ afterAll(async () => {
 const rawPost = (entity: string, body: string, appId = APP, bearer = token) =>
   api('POST', entityPath(appId, entity), { body, headers: { 'Content-Type': 'application/json' }, token: bearer });
 
-const count = async (entity: string) => (await api<Json[]>('GET', entityPath(APP, entity) + query({ limit: 10000 }), { token })).body.length;
+const count = async (entity: string) =>
+  (await api<Json[]>('GET', entityPath(APP, entity) + query({ limit: 10000 }), { token })).body.length;
 
 describe('prototype pollution', () => {
   it('refuses a nested __proto__ in stored data, so a projection through it cannot write to Object.prototype', async () => {
@@ -69,17 +72,36 @@ describe('prototype pollution', () => {
 });
 
 describe('forged cursor tokens', () => {
-  const forge = (walk: Json) => Buffer.from(JSON.stringify({ v: 1, app: APP, entity: 'Pollute', q: null, sort: null, fields: null, distinct: null, after: [], ...walk })).toString('base64url');
+  const forge = (walk: Json) =>
+    Buffer.from(
+      JSON.stringify({
+        v: 1,
+        app: APP,
+        entity: 'Pollute',
+        q: null,
+        sort: null,
+        fields: null,
+        distinct: null,
+        after: [],
+        ...walk,
+      }),
+    ).toString('base64url');
 
   it.each([
     ['reserved fields', { fields: ['x.__proto__.polluted'] }, 'invalid_fields'],
     ['a reserved sort path', { sort: 'constructor.prototype' }, 'invalid_sort'],
     ['an unsafe query', { q: { $where: 'true' } }, 'invalid_filter'],
     ['a reserved distinct field', { distinct: '__proto__' }, 'invalid_distinct'],
-    ['a deeply nested position', { after: JSON.parse(`${'['.repeat(3_000)}1${']'.repeat(3_000)}`) as unknown }, 'invalid_cursor'],
+    [
+      'a deeply nested position',
+      { after: JSON.parse(`${'['.repeat(3_000)}1${']'.repeat(3_000)}`) as unknown },
+      'invalid_cursor',
+    ],
   ])('refuses a cursor carrying %s', async (_name, walk, code) => {
     await rawPost('Pollute', '{"x":{"y":1}}');
-    const { status, body } = await api('GET', entityPath(APP, 'Pollute', '/v2/list') + query({ cursor: forge(walk) }), { token });
+    const { status, body } = await api('GET', entityPath(APP, 'Pollute', '/v2/list') + query({ cursor: forge(walk) }), {
+      token,
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -144,7 +166,10 @@ describe('depth and size limits on stored JSON', () => {
       token,
     });
     expect(update.status).toBe(400);
-    const bulk = await api('POST', entityPath(APP, 'Guarded', '/bulk'), { json: [{ ok: 1 }, { deep: JSON.parse('[[[[[[{"constructor":1}]]]]]]') as unknown }], token });
+    const bulk = await api('POST', entityPath(APP, 'Guarded', '/bulk'), {
+      json: [{ ok: 1 }, { deep: JSON.parse('[[[[[[{"constructor":1}]]]]]]') as unknown }],
+      token,
+    });
     expect(bulk.status).toBe(400);
     const records = (await api<Json[]>('GET', entityPath(APP, 'Guarded'), { token })).body;
     expect(records).toEqual([expect.objectContaining({ id: record.id, n: 1 })]);

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import type { RunningEmulator } from '@/emulator/types';
 import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, type ApiCall, type Json } from './api';
 
 /**
@@ -46,7 +48,8 @@ const rawPost = (pathName: string, body: string) =>
 const userMessages = (conversation: Json) =>
   (conversation.messages as Json[]).filter((message) => message.role === 'user').map((message) => message.content);
 
-const conversationIds = async () => (await api<Json[]>('GET', conversations, { token })).body.map((conversation) => conversation.id);
+const conversationIds = async () =>
+  (await api<Json[]>('GET', conversations, { token })).body.map((conversation) => conversation.id);
 
 describe('agent conversation metadata', () => {
   it('answers metadata nested 200,000 levels deep with 400, stores nothing and keeps later writes durable', async () => {
@@ -56,9 +59,15 @@ describe('agent conversation metadata', () => {
     expect(refused.body).toMatchObject({ code: 'too_deep' });
     expect(await conversationIds()).toEqual(before);
 
-    const later = await api('POST', conversations, { json: { agent_name: 'helper', metadata: { topic: 'after' } }, token });
+    const later = await api('POST', conversations, {
+      json: { agent_name: 'helper', metadata: { topic: 'after' } },
+      token,
+    });
     expect(later.status).toBe(201);
-    const message = await api('POST', `${conversations}/${later.body.id as string}/messages`, { json: { content: 'still writable' }, token });
+    const message = await api('POST', `${conversations}/${later.body.id as string}/messages`, {
+      json: { content: 'still writable' },
+      token,
+    });
     expect(message.status).toBe(201);
 
     // The later write reached the database: it is there after a restart.
@@ -71,7 +80,10 @@ describe('agent conversation metadata', () => {
 
   it('refuses a reserved name at any depth of metadata (400)', async () => {
     const before = await conversationIds();
-    const refused = await rawPost(conversations, '{"agent_name":"helper","metadata":{"list":[{"__proto__":{"polluted":1}}]}}');
+    const refused = await rawPost(
+      conversations,
+      '{"agent_name":"helper","metadata":{"list":[{"__proto__":{"polluted":1}}]}}',
+    );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'invalid_field_name' });
     expect(await conversationIds()).toEqual(before);
@@ -79,7 +91,10 @@ describe('agent conversation metadata', () => {
 
   it('answers metadata above 1 MiB of JSON with 413 and stores nothing', async () => {
     const before = await conversationIds();
-    const refused = await api('POST', conversations, { json: { agent_name: 'helper', metadata: { blob: overOneMiB } }, token });
+    const refused = await api('POST', conversations, {
+      json: { agent_name: 'helper', metadata: { blob: overOneMiB } },
+      token,
+    });
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 'record_too_large' });
     expect(await conversationIds()).toEqual(before);
@@ -110,18 +125,27 @@ describe('analytics batches', () => {
 
   it('answers event properties nested 200,000 levels deep with 400, keeps none of the batch and still reports', async () => {
     const before = await kept();
-    const refused = await rawPost(batch, `{"events":[{"event_name":"fine"},{"event_name":"abyss","properties":{"v":${deepObject}}}]}`);
+    const refused = await rawPost(
+      batch,
+      `{"events":[{"event_name":"fine"},{"event_name":"abyss","properties":{"v":${deepObject}}}]}`,
+    );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'too_deep' });
     expect(await kept()).toEqual(before);
-    const later = await api('POST', batch, { json: { events: [{ event_name: 'after', properties: { ok: true } }] }, token });
+    const later = await api('POST', batch, {
+      json: { events: [{ event_name: 'after', properties: { ok: true } }] },
+      token,
+    });
     expect(later.status).toBe(200);
     expect(await kept()).toEqual([...before, 'after']);
   });
 
   it('answers an event above 1 MiB of JSON with 413 and keeps nothing of it', async () => {
     const before = await kept();
-    const refused = await api('POST', batch, { json: { events: [{ event_name: 'big', properties: { blob: overOneMiB } }] }, token });
+    const refused = await api('POST', batch, {
+      json: { events: [{ event_name: 'big', properties: { blob: overOneMiB } }] },
+      token,
+    });
     expect(refused.status).toBe(413);
     expect(await kept()).toEqual(before);
   });

@@ -1,5 +1,6 @@
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import type { RunningEmulator } from '@/emulator/types';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
 
 let emulator: RunningEmulator;
@@ -30,10 +31,16 @@ describe('User/me', () => {
   });
 
   it('updates the own profile and custom fields', async () => {
-    const { status, body } = await api('PUT', me, { json: { full_name: 'Uli Updated', theme: 'dark' }, token: userToken });
+    const { status, body } = await api('PUT', me, {
+      json: { full_name: 'Uli Updated', theme: 'dark' },
+      token: userToken,
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ full_name: 'Uli Updated', theme: 'dark', role: 'user' });
-    expect((await api('GET', me, { token: userToken })).body).toMatchObject({ full_name: 'Uli Updated', theme: 'dark' });
+    expect((await api('GET', me, { token: userToken })).body).toMatchObject({
+      full_name: 'Uli Updated',
+      theme: 'dark',
+    });
   });
 
   it('refuses a change of the own role (403) but accepts the unchanged role', async () => {
@@ -66,27 +73,39 @@ describe('the User entity', () => {
     expect((await api('GET', entityPath(APP, 'User'))).status).toBe(401);
   });
 
-  it('lets admins change another user\'s role but not users', async () => {
+  it("lets admins change another user's role but not users", async () => {
     const path = entityPath(APP, 'User', '/user-user');
-    expect((await api('PUT', entityPath(APP, 'User', '/user-admin'), { json: { role: 'user' }, token: userToken })).status).toBe(403);
+    expect(
+      (await api('PUT', entityPath(APP, 'User', '/user-admin'), { json: { role: 'user' }, token: userToken })).status,
+    ).toBe(403);
     const promoted = await api('PUT', path, { json: { role: 'admin' }, token: adminToken });
     expect(promoted.body).toMatchObject({ role: 'admin' });
     expect((await api('GET', entityPath(APP, 'User'), { token: userToken })).body).toHaveLength(2);
     expect((await api('PUT', path, { json: { role: 'owner' }, token: serviceTokenFor(APP) })).status).toBe(400);
-    expect((await api('PUT', path, { json: { role: 'user' }, token: serviceTokenFor(APP) })).body).toMatchObject({ role: 'user' });
+    expect((await api('PUT', path, { json: { role: 'user' }, token: serviceTokenFor(APP) })).body).toMatchObject({
+      role: 'user',
+    });
   });
 
   it('never creates users directly, even for admins', async () => {
-    for (const [suffix, json] of [['', { email: 'x@example.com' }], ['/bulk', [{ email: 'x@example.com' }]]] as const) {
+    for (const [suffix, json] of [
+      ['', { email: 'x@example.com' }],
+      ['/bulk', [{ email: 'x@example.com' }]],
+    ] as const) {
       const { status, body } = await api('POST', entityPath(APP, 'User', suffix), { json, token: adminToken });
       expect(status).toBe(403);
       expect(body).toMatchObject({ code: 'use_invite' });
     }
   });
 
-  it('lets only admins delete users, and a deleted user\'s token stops working', async () => {
-    await api('POST', '/apps/coming-soon/users/invite-user', { json: { user_email: 'temp@example.com', role: 'user' }, token: adminToken });
-    const sso = await api('GET', '/apps/coming-soon/auth/sso/accesstoken/' + (await findUserId('temp@example.com')), { token: serviceTokenFor(APP) });
+  it("lets only admins delete users, and a deleted user's token stops working", async () => {
+    await api('POST', '/apps/coming-soon/users/invite-user', {
+      json: { user_email: 'temp@example.com', role: 'user' },
+      token: adminToken,
+    });
+    const sso = await api('GET', '/apps/coming-soon/auth/sso/accesstoken/' + (await findUserId('temp@example.com')), {
+      token: serviceTokenFor(APP),
+    });
     const tempToken = sso.body.access_token as string;
     expect((await api('GET', me, { token: tempToken })).status).toBe(200);
     const id = await findUserId('temp@example.com');

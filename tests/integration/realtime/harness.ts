@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
 import type { PlatformError } from '@/lib/sdk/errors';
@@ -109,7 +110,11 @@ export function probe<T>(subscribe: (callback: (value: T) => void, hooks: Subscr
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | false,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = check();

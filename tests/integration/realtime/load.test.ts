@@ -61,7 +61,12 @@ describe('the delivery analysis (so the checks above can fail)', () => {
 
   it('counts a missing event, a duplicate and an unknown record', () => {
     const stranger: Delivery = { id: 'elsewhere', type: 'create', version: 0, at: 1 };
-    expect(analyseDeliveries(written, ids, [[create, remove], [create, create, update, remove, stranger]])).toMatchObject({
+    expect(
+      analyseDeliveries(written, ids, [
+        [create, remove],
+        [create, create, update, remove, stranger],
+      ]),
+    ).toMatchObject({
       missing: 1,
       unexpected: 2,
     });

@@ -7,11 +7,14 @@
 import { MAX_SOCKET_URL_LENGTH, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from '@/lib/sdk/realtime';
 import { socketHandshakeUrl } from '@/lib/sdk/realtime-url';
 import type { EntityChangeEvent } from '@/lib/sdk/types';
-import { SEEDED_ACCOUNTS, loginToken } from '@/tests/support/emulator';
-import { APP, Clients, Platform, emitToRoom, entityRoomOf, eventually, probe, sleep } from './harness';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+
+import { APP, Clients, emitToRoom, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
 import { roomHistory, serverEvents } from './server-observer';
 
-jest.mock('socket.io', () => jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo());
+jest.mock('socket.io', () =>
+  jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
+);
 
 let platform: Platform;
 let userToken: string;
@@ -60,7 +63,10 @@ describe('malformed and oversize updates', () => {
     for (const [, data] of bad) expect(await emitToRoom(platform.url, room, 'update_model', { room, data })).toBe(2);
     // A large update under the limit is still an update.
     const bulky = { id: 'bulky', title: 'y'.repeat(1_000_000) };
-    await emitToRoom(platform.url, room, 'update_model', { room, data: JSON.stringify({ type: 'update', id: 'bulky', data: bulky }) });
+    await emitToRoom(platform.url, room, 'update_model', {
+      room,
+      data: JSON.stringify({ type: 'update', id: 'bulky', data: bulky }),
+    });
     const created = await plain.entity(entity).create({ title: 'after the garbage' });
 
     await eventually(() => watched.values.length === 2 && other.length === 2, 10_000, 'the valid updates');
@@ -165,7 +171,8 @@ describe('socket URL length limit', () => {
     const base = socketHandshakeUrl(platform.url, '/ws-user-apps/socket.io/', query('')).length;
     return 't'.repeat(length - base);
   }
-  const handshakesWith = (token: string) => serverEvents({ kind: 'handshake' }).filter((event) => event.token === token);
+  const handshakesWith = (token: string) =>
+    serverEvents({ kind: 'handshake' }).filter((event) => event.token === token);
 
   it('computes the URL exactly as socket.io-client sends it', async () => {
     const token = `${userToken}`;
@@ -180,8 +187,12 @@ describe('socket URL length limit', () => {
   it('sends a URL of exactly 8000 characters and refuses one of 8001 without sending it', async () => {
     const fits = tokenForUrlLength(MAX_SOCKET_URL_LENGTH);
     const tooLong = tokenForUrlLength(MAX_SOCKET_URL_LENGTH + 1);
-    const fitting = probe<Change>((callback, hooks) => clients.create(platform.url, { token: fits }).entity('UrlA').subscribe(callback, hooks));
-    const refused = probe<Change>((callback, hooks) => clients.create(platform.url, { token: tooLong }).entity('UrlA').subscribe(callback, hooks));
+    const fitting = probe<Change>((callback, hooks) =>
+      clients.create(platform.url, { token: fits }).entity('UrlA').subscribe(callback, hooks),
+    );
+    const refused = probe<Change>((callback, hooks) =>
+      clients.create(platform.url, { token: tooLong }).entity('UrlA').subscribe(callback, hooks),
+    );
 
     // The fitting one reaches the server (which rejects the made-up token); the long one never does.
     await eventually(() => fitting.errors.length === 1 && refused.errors.length === 1, 5000, 'both outcomes');
@@ -209,7 +220,11 @@ describe('socket URL length limit', () => {
     expect(handshakesWith(tooLong)).toEqual([]);
 
     client.setToken(userToken, false);
-    await eventually(() => roomHistory(room).length === 2 && roomHistory(entityRoomOf('UrlSwapLate')).length === 1, 5000, 'rejoins');
+    await eventually(
+      () => roomHistory(room).length === 2 && roomHistory(entityRoomOf('UrlSwapLate')).length === 1,
+      5000,
+      'rejoins',
+    );
     const created = await client.entity('UrlSwap').create({ title: 'back' });
     await eventually(() => subscription.values.length === 1, 5000, 'the update');
     expect(subscription.values[0]?.id).toBe(created.id);

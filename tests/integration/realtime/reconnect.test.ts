@@ -5,11 +5,14 @@
  * still has listeners exactly once, and tell their subscribers so they can refetch what they missed.
  */
 import type { AgentConversation, EntityChangeEvent } from '@/lib/sdk/types';
-import { SEEDED_ACCOUNTS, loginToken } from '@/tests/support/emulator';
-import { APP, Clients, Platform, entityRoomOf, eventually, probe, sleep } from './harness';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+
+import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
 import { roomHistory, serverCount, serverEvents } from './server-observer';
 
-jest.mock('socket.io', () => jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo());
+jest.mock('socket.io', () =>
+  jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
+);
 
 let platform: Platform;
 let userToken: string;
@@ -36,11 +39,15 @@ it('reconnects after a restart, rejoins each live room once and no longer joins 
   const conversation = await subscriber.agents.createConversation({ agent_name: 'helper' });
   const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   const notes = probe<Change>((callback, hooks) => subscriber.entity('Note').subscribe(callback, hooks));
-  const chat = probe<AgentConversation>((callback, hooks) => subscriber.agents.subscribeToConversation(conversation.id, callback, hooks));
+  const chat = probe<AgentConversation>((callback, hooks) =>
+    subscriber.agents.subscribeToConversation(conversation.id, callback, hooks),
+  );
   const dropped = probe<Change>((callback, hooks) => subscriber.entity('Dropped').subscribe(callback, hooks));
   const liveRooms = [entityRoomOf('Todo'), entityRoomOf('Note'), `/agent-conversations/${conversation.id}`];
   const firstServer = latestServer();
-  await eventually(() => [...liveRooms, entityRoomOf('Dropped')].every((room) => roomHistory(room, firstServer).length === 1));
+  await eventually(() =>
+    [...liveRooms, entityRoomOf('Dropped')].every((room) => roomHistory(room, firstServer).length === 1),
+  );
 
   const port = await platform.stop();
   await eventually(() => todos.disconnects.length === 1 && chat.disconnects.length === 1, 5000, 'the disconnect');
@@ -122,12 +129,18 @@ it('comes back by itself after the server disconnects it, after the longest back
   const server = latestServer();
   await eventually(() => roomHistory(room, server).length === 1, 5000, 'the join');
 
-  const kick = await fetch(`${platform.url}/api/_emulator/rooms/${encodeURIComponent(room)}/disconnect`, { method: 'POST' });
+  const kick = await fetch(`${platform.url}/api/_emulator/rooms/${encodeURIComponent(room)}/disconnect`, {
+    method: 'POST',
+  });
   expect(await kick.json()).toEqual({ room, disconnected: 1 });
   const kickedAt = performance.now();
   await eventually(() => todos.disconnects.length === 1, 5000, 'the disconnect');
 
-  await eventually(() => roomHistory(room, server).filter((event) => event === 'join').length === 2, 5000 + 3 * SLACK_MS, 'the rejoin');
+  await eventually(
+    () => roomHistory(room, server).filter((event) => event === 'join').length === 2,
+    5000 + 3 * SLACK_MS,
+    'the rejoin',
+  );
   const rejoinedAfter = performance.now() - kickedAt;
   expect(rejoinedAfter).toBeGreaterThanOrEqual(5000 - SLACK_MS);
   const writer = clients.create(platform.url, { token: userToken });

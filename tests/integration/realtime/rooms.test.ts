@@ -5,11 +5,14 @@
  */
 import { ROOM_LEAVE_GRACE_MS } from '@/lib/sdk/realtime';
 import type { EntityChangeEvent } from '@/lib/sdk/types';
-import { SEEDED_ACCOUNTS, loginToken, serviceTokenFor } from '@/tests/support/emulator';
-import { APP, Clients, Platform, entityRoomOf, eventually, probe, sleep } from './harness';
+import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+
+import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
 import { roomHistory, serverEvents } from './server-observer';
 
-jest.mock('socket.io', () => jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo());
+jest.mock('socket.io', () =>
+  jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
+);
 
 let platform: Platform;
 let userToken: string;
@@ -144,7 +147,9 @@ it('joins each room once when several subscribe before the socket has connected'
 it('reconnects with the new token after setToken and rejoins every room exactly once', async () => {
   const rooms = [freshEntity(), freshEntity()];
   const client = clients.create(platform.url, { token: null });
-  const probes = rooms.map(({ entity }) => probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)));
+  const probes = rooms.map(({ entity }) =>
+    probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
+  );
   await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 5000, 'anonymous joins');
   const anonymousSocket = serverEvents({ room: rooms[0]!.room, kind: 'join' })[0]!.socketId;
   expect(serverEvents({ socketId: anonymousSocket, kind: 'connect' })[0]?.token).toBeUndefined();
@@ -171,7 +176,9 @@ describe('service role', () => {
     const { entity, room } = freshEntity();
     const client = clients.create(platform.url, { token: userToken, serviceToken: serviceTokenFor(APP) });
     const asUser = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-    const asService = probe<Change>((callback, hooks) => client.asServiceRole.entity(entity).subscribe(callback, hooks));
+    const asService = probe<Change>((callback, hooks) =>
+      client.asServiceRole.entity(entity).subscribe(callback, hooks),
+    );
     await eventually(() => asUser.joins.length === 1 && asService.joins.length === 1, 5000, 'both joined');
     await eventually(() => roomHistory(room).length === 2, 5000, 'one join per socket on the server');
 
@@ -186,7 +193,9 @@ describe('service role', () => {
     const app = 'members-only';
     const entity = `ServiceOnly${++entityCounter}`;
     const service = clients.create(platform.url, { appId: app, serviceToken: serviceTokenFor(app) });
-    const subscription = probe<Change>((callback, hooks) => service.asServiceRole.entity(entity).subscribe(callback, hooks));
+    const subscription = probe<Change>((callback, hooks) =>
+      service.asServiceRole.entity(entity).subscribe(callback, hooks),
+    );
     await eventually(() => roomHistory(entityRoomOf(entity, app)).length === 1, 5000, 'the join');
     const created = await service.asServiceRole.entity(entity).create({ title: 'by the service role' });
     await eventually(() => subscription.values.length === 1, 5000, 'the event');
@@ -198,7 +207,9 @@ describe('service role', () => {
     const { entity, room } = freshEntity();
     const service = clients.create(platform.url, { serviceToken: serviceTokenFor(APP) });
     const writer = clients.create(platform.url, { token: userToken });
-    const subscription = probe<Change>((callback, hooks) => service.asServiceRole.entity(entity).subscribe(callback, hooks));
+    const subscription = probe<Change>((callback, hooks) =>
+      service.asServiceRole.entity(entity).subscribe(callback, hooks),
+    );
     await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
     const created = await writer.entity(entity).create({ title: 'by a user' });
     await eventually(() => subscription.values.length === 1, 5000, 'the event');

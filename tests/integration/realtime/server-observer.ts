@@ -67,7 +67,9 @@ export function recordingSocketIo(): typeof SocketIo {
 }
 
 /** Everything the servers saw, optionally narrowed. */
-export function serverEvents(filter: Partial<Pick<ServerEvent, 'server' | 'kind' | 'room' | 'socketId'>> = {}): ServerEvent[] {
+export function serverEvents(
+  filter: Partial<Pick<ServerEvent, 'server' | 'kind' | 'room' | 'socketId'>> = {},
+): ServerEvent[] {
   return events.filter((event) =>
     Object.entries(filter).every(([field, value]) => event[field as keyof ServerEvent] === value),
   );

@@ -11,11 +11,14 @@
  * header and the socket handshake query. A clear through the store (what lib/auth does after a
  * refused session) reaches the client too: the next request and handshake carry no token.
  */
-import { SEEDED_ACCOUNTS, loginToken } from '@/tests/support/emulator';
-import { APP, Platform, eventually } from './harness';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+
+import { APP, eventually, Platform } from './harness';
 import { serverEvents } from './server-observer';
 
-jest.mock('socket.io', () => jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo());
+jest.mock('socket.io', () =>
+  jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
+);
 
 type Shell = typeof import('@/lib/shell/platform');
 type Sdk = typeof import('@/lib/sdk');
@@ -93,7 +96,11 @@ it('a clear through the store (as lib/auth does) drops the token from the client
   const client = shell.getPlatformClient();
   try {
     client.entity('TokenOwnerCleared').subscribe(() => undefined);
-    await eventually(() => serverEvents({ kind: 'connect' }).some((event) => event.token === token), 5000, 'the signed-in socket');
+    await eventually(
+      () => serverEvents({ kind: 'connect' }).some((event) => event.token === token),
+      5000,
+      'the signed-in socket',
+    );
     const before = handshakes().length;
 
     sdk.tokenStore.clear();

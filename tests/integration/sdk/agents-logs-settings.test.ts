@@ -4,6 +4,7 @@
 import { isPlatformError } from '@/lib/sdk/errors';
 import type { AgentConversation } from '@/lib/sdk/types';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
+
 import {
   clientFor,
   eventually,
@@ -41,7 +42,9 @@ describe('agents', () => {
       await waitForRoomMembers(platform, `/agent-conversations/${conversation.id}`);
       const message = await user.agents.addMessage(conversation, { role: 'user', content: 'When do you launch?' });
       expect(message).toMatchObject({ role: 'user', content: 'When do you launch?' });
-      const withReply = await eventually(() => updates.find((update) => update.messages.some((m) => m.role === 'assistant')));
+      const withReply = await eventually(() =>
+        updates.find((update) => update.messages.some((m) => m.role === 'assistant')),
+      );
       expect(withReply.id).toBe(conversation.id);
       expect(withReply.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(withReply).not.toHaveProperty('_message');
@@ -85,7 +88,9 @@ describe('app logs', () => {
         { page_name: 'Über uns', visits: 1 },
       ],
     });
-    expect(await serviceClient(platform).asServiceRole.appLogs.getStats({ page_name: 'Über uns' })).toMatchObject({ total_visits: 1 });
+    expect(await serviceClient(platform).asServiceRole.appLogs.getStats({ page_name: 'Über uns' })).toMatchObject({
+      total_visits: 1,
+    });
   });
 
   it('visitors cannot log visits and users cannot read logs', async () => {
@@ -97,21 +102,25 @@ describe('app logs', () => {
 
 describe('public settings', () => {
   it('a public app answers anyone', async () => {
-    expect(await clientFor(platform).publicSettings.get()).toMatchObject({ id: SEEDED_APPS.public, public_settings: { requires_auth: false } });
+    expect(await clientFor(platform).publicSettings.get()).toMatchObject({
+      id: SEEDED_APPS.public,
+      public_settings: { requires_auth: false },
+    });
   });
 
   it('a login-only app: 403 auth_required anonymously, settings with a token', async () => {
     const anonymous = await rejectionOf(clientFor(platform, { appId: SEEDED_APPS.loginRequired }).publicSettings.get());
-    expect(isPlatformError(anonymous) && [anonymous.status, (anonymous.data as { extra_data?: unknown }).extra_data]).toEqual([
-      403,
-      { reason: 'auth_required' },
-    ]);
+    expect(
+      isPlatformError(anonymous) && [anonymous.status, (anonymous.data as { extra_data?: unknown }).extra_data],
+    ).toEqual([403, { reason: 'auth_required' }]);
     const member = await signedInClient(platform, SEEDED_ACCOUNTS.user.email, { appId: SEEDED_APPS.loginRequired });
     expect(await member.publicSettings.get()).toMatchObject({ id: SEEDED_APPS.loginRequired });
   });
 
   it('an invite-only app: 403 user_not_registered for an outsider', async () => {
-    const outsider = await signedInClient(platform, SEEDED_ACCOUNTS.outsider.email, { appId: SEEDED_APPS.registeredOnly });
+    const outsider = await signedInClient(platform, SEEDED_ACCOUNTS.outsider.email, {
+      appId: SEEDED_APPS.registeredOnly,
+    });
     const error = await rejectionOf(outsider.publicSettings.get());
     expect(isPlatformError(error) && [error.status, error.message, error.data]).toEqual([
       403,

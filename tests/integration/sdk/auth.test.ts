@@ -4,7 +4,8 @@
  */
 import { createClient } from '@/lib/sdk/client';
 import { ErrorCodes, isPlatformError } from '@/lib/sdk/errors';
-import { SEEDED_ACCOUNTS, SEEDED_APPS, SEEDED_PASSWORD, loginToken } from '@/tests/support/emulator';
+import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, SEEDED_PASSWORD } from '@/tests/support/emulator';
+
 import { clientFor, closedPort, rejectionOf, signedInClient, startEmulatorForSuite } from './harness';
 
 const platform = startEmulatorForSuite();
@@ -24,7 +25,11 @@ function statusOf(error: unknown): number | undefined {
 describe('current user', () => {
   it('me returns the signed-in user; updateMe changes its own fields', async () => {
     const client = await signedInClient(platform, SEEDED_ACCOUNTS.user.email);
-    expect(await client.auth.me()).toMatchObject({ id: SEEDED_ACCOUNTS.user.id, email: SEEDED_ACCOUNTS.user.email, role: 'user' });
+    expect(await client.auth.me()).toMatchObject({
+      id: SEEDED_ACCOUNTS.user.id,
+      email: SEEDED_ACCOUNTS.user.email,
+      role: 'user',
+    });
     const updated = await client.auth.updateMe({ full_name: 'Uli Updated' });
     expect(updated.full_name).toBe('Uli Updated');
     expect((await client.auth.me()).full_name).toBe('Uli Updated');
@@ -48,7 +53,11 @@ describe('login', () => {
 
   it('accepts an optional turnstile token and keeps the reference name as an alias', async () => {
     const client = clientFor(platform);
-    const response = await client.auth.loginViaEmailPassword(SEEDED_ACCOUNTS.user.email, SEEDED_PASSWORD, 'captcha-token');
+    const response = await client.auth.loginViaEmailPassword(
+      SEEDED_ACCOUNTS.user.email,
+      SEEDED_PASSWORD,
+      'captcha-token',
+    );
     expect(client.getToken()).toBe(response.access_token);
   });
 
@@ -103,11 +112,15 @@ describe('registration, OTP and passwords', () => {
   it('changePassword needs the current password and retires the old one', async () => {
     const client = clientFor(platform);
     const { user } = await client.auth.login(email, secondPassword);
-    const wrong = await rejectionOf(client.auth.changePassword({ userId: user.id, currentPassword: 'nope', newPassword: thirdPassword }));
+    const wrong = await rejectionOf(
+      client.auth.changePassword({ userId: user.id, currentPassword: 'nope', newPassword: thirdPassword }),
+    );
     expect(isPlatformError(wrong) && wrong.code).toBe('invalid_password');
     await client.auth.changePassword({ userId: user.id, currentPassword: secondPassword, newPassword: thirdPassword });
     expect(statusOf(await rejectionOf(clientFor(platform).auth.login(email, secondPassword)))).toBe(401);
-    await expect(loginToken(platform.emulator, SEEDED_APPS.public, email, thirdPassword)).resolves.toEqual(expect.any(String));
+    await expect(loginToken(platform.emulator, SEEDED_APPS.public, email, thirdPassword)).resolves.toEqual(
+      expect.any(String),
+    );
   });
 });
 
@@ -163,6 +176,8 @@ describe('token state outside a browser', () => {
       return undefined;
     })();
     expect(isPlatformError(error) && error.code).toBe(ErrorCodes.browserRequired);
-    expect(() => clientFor(platform).auth.redirectToLogin()).toThrow('Login method can only be used in a browser environment');
+    expect(() => clientFor(platform).auth.redirectToLogin()).toThrow(
+      'Login method can only be used in a browser environment',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Guards the size budget of the issue: the SDK's initial browser bundle (real-time excluded) stays at
  * most a fifth of the reference client's, and real-time really is split off into a lazy chunk.
  */
-import { TARGET_RATIO, formatSdkSizeReport, measureSdkSizes, type SdkSizeReport } from '@/support/sdk-size';
+import { formatSdkSizeReport, measureSdkSizes, TARGET_RATIO, type SdkSizeReport } from '@/support/sdk-size';
 
 let report: SdkSizeReport;
 beforeAll(async () => {

@@ -5,8 +5,16 @@
 import { createClient } from '@/lib/sdk/client';
 import { isPlatformError } from '@/lib/sdk/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
+
 import { describeEntityCrud, type Note } from './entity-crud-suite';
-import { clientFor, rejectionOf, serviceClient, signedInClient, startEmulatorForSuite, type TestClient } from './harness';
+import {
+  clientFor,
+  rejectionOf,
+  serviceClient,
+  signedInClient,
+  startEmulatorForSuite,
+  type TestClient,
+} from './harness';
 
 const platform = startEmulatorForSuite();
 let user: TestClient;
@@ -16,12 +24,22 @@ beforeAll(async () => {
   service = serviceClient(platform);
 });
 
-describeEntityCrud('signed-in user', () => ({ notes: () => user.entity<Note>('UserNote'), createdBy: SEEDED_ACCOUNTS.user.email }));
-describeEntityCrud('service role', () => ({ notes: () => service.asServiceRole.entity<Note>('ServiceNote'), createdBy: 'service' }));
+describeEntityCrud('signed-in user', () => ({
+  notes: () => user.entity<Note>('UserNote'),
+  createdBy: SEEDED_ACCOUNTS.user.email,
+}));
+describeEntityCrud('service role', () => ({
+  notes: () => service.asServiceRole.entity<Note>('ServiceNote'),
+  createdBy: 'service',
+}));
 
 describe('entities: typed access and permissions', () => {
   it('entities.<Name> and entity(name) address the same collection', async () => {
-    const typed = createClient<{ Memo: { text: string } }>({ serverUrl: platform.url, appId: SEEDED_APPS.public, token: user.getToken() });
+    const typed = createClient<{ Memo: { text: string } }>({
+      serverUrl: platform.url,
+      appId: SEEDED_APPS.public,
+      token: user.getToken(),
+    });
     const created = await typed.entities.Memo.create({ text: 'hello' });
     expect(await typed.entity<{ text: string }>('Memo').get(created.id)).toEqual(created);
     await typed.entities.Memo.delete(created.id);
@@ -36,7 +54,10 @@ describe('entities: typed access and permissions', () => {
 
   it('the service role sees every user; a user sees only itself', async () => {
     const everyone = await service.asServiceRole.entities.User.list();
-    expect(everyone.map((record) => record.email).sort()).toEqual([SEEDED_ACCOUNTS.admin.email, SEEDED_ACCOUNTS.user.email]);
+    expect(everyone.map((record) => record.email).sort()).toEqual([
+      SEEDED_ACCOUNTS.admin.email,
+      SEEDED_ACCOUNTS.user.email,
+    ]);
     const own = await user.entities.User.list();
     expect(own.map((record) => record.email)).toEqual([SEEDED_ACCOUNTS.user.email]);
   });

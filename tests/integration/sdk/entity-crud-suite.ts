@@ -4,6 +4,7 @@
  */
 import type { EntityHandler } from '@/lib/sdk/entities';
 import { isPlatformError } from '@/lib/sdk/errors';
+
 import { rejectionOf } from './harness';
 
 export interface Note {
@@ -63,8 +64,14 @@ export function describeEntityCrud(label: string, target: () => CrudTarget): voi
         { title: 'mid', priority: 5, tags: ['y'] },
         { title: 'high', priority: 9, tags: ['x', 'y'] },
       ]);
-      expect((await notes.filter({ priority: { $gt: 4 } }, 'priority')).map((note) => note.title)).toEqual(['mid', 'high']);
-      expect((await notes.filter({ title: { $in: ['low', 'high'] } }, '-priority')).map((note) => note.title)).toEqual(['high', 'low']);
+      expect((await notes.filter({ priority: { $gt: 4 } }, 'priority')).map((note) => note.title)).toEqual([
+        'mid',
+        'high',
+      ]);
+      expect((await notes.filter({ title: { $in: ['low', 'high'] } }, '-priority')).map((note) => note.title)).toEqual([
+        'high',
+        'low',
+      ]);
       expect(await notes.filter({ title: 'none' })).toEqual([]);
     });
 
@@ -97,7 +104,9 @@ export function describeEntityCrud(label: string, target: () => CrudTarget): voi
     it('importEntities uploads a CSV or JSON file as multipart and creates its records', async () => {
       const csv = new File(['title,priority\nfrom csv,3\n'], 'notes.csv', { type: 'text/csv' });
       expect(await notes.importEntities(csv)).toMatchObject({ imported: 1 });
-      const json = new File([JSON.stringify([{ title: 'from json', priority: 4 }])], 'notes.json', { type: 'application/json' });
+      const json = new File([JSON.stringify([{ title: 'from json', priority: 4 }])], 'notes.json', {
+        type: 'application/json',
+      });
       expect(await notes.importEntities(json)).toMatchObject({ imported: 1 });
       expect((await notes.list('title')).map((note) => note.title)).toEqual(['from csv', 'from json']);
     });

@@ -2,10 +2,11 @@
  * docs/SPEC.md section 8 error paths over real HTTP: network failure, timeout, HTTP errors with and without
  * message/detail, abort, and the argument errors raised before any request.
  */
-import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/errors';
 import { createClient } from '@/lib/sdk/client';
+import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/errors';
 import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/service-role';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
+
 import { clientFor, closedPort, rejectionOf, startEmulatorForSuite, type TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -31,7 +32,12 @@ const stubClient = (options: Partial<Parameters<typeof createClient>[0]> = {}) =
 describe('network failure', () => {
   it('a closed port rejects with "Network failure", no status, the low-level cause, and reaches onError', async () => {
     const seen: PlatformError[] = [];
-    const client = createClient<TestEntities>({ serverUrl: `http://127.0.0.1:${await closedPort()}`, appId: 'x', token: null, onError: (e) => seen.push(e) });
+    const client = createClient<TestEntities>({
+      serverUrl: `http://127.0.0.1:${await closedPort()}`,
+      appId: 'x',
+      token: null,
+      onError: (e) => seen.push(e),
+    });
     const error = await platformError(client.entities.Todo.list());
     expect(error.message).toBe('Network failure');
     expect(error.code).toBe(ErrorCodes.network);
@@ -47,7 +53,9 @@ describe('timeouts', () => {
 
   it('a server that never answers fails after the per-call timeout with the spec message', async () => {
     const started = Date.now();
-    const error = await platformError(stubClient().entities.Todo.list(undefined, undefined, undefined, undefined, { timeout: 150 }));
+    const error = await platformError(
+      stubClient().entities.Todo.list(undefined, undefined, undefined, undefined, { timeout: 150 }),
+    );
     expect(error.message).toBe('timeout of 150 ms exceeded');
     expect(error.code).toBe(ErrorCodes.timeout);
     expect(error.status).toBeUndefined();
@@ -57,7 +65,9 @@ describe('timeouts', () => {
   it('a client-wide timeout applies to calls without their own, and a per-call one overrides it', async () => {
     const client = stubClient({ timeout: 100 });
     expect((await platformError(client.publicSettings.get())).message).toBe('timeout of 100 ms exceeded');
-    expect((await platformError(client.publicSettings.get({ timeout: 120 }))).message).toBe('timeout of 120 ms exceeded');
+    expect((await platformError(client.publicSettings.get({ timeout: 120 }))).message).toBe(
+      'timeout of 120 ms exceeded',
+    );
   });
 
   it('has no default timeout: an unanswered call stays pending until the caller aborts it', async () => {
@@ -88,7 +98,10 @@ describe('abort', () => {
     stub.respond(() => 'hang');
     const seen: PlatformError[] = [];
     const controller = new AbortController();
-    const call = stubClient({ onError: (e) => seen.push(e) }).entities.Todo.create({ title: 'x' }, { signal: controller.signal });
+    const call = stubClient({ onError: (e) => seen.push(e) }).entities.Todo.create(
+      { title: 'x' },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 50);
     const error = await platformError(call);
     expect(error.code).toBe(ErrorCodes.aborted);
@@ -116,10 +129,22 @@ describe('abort', () => {
 
 describe('HTTP error bodies (stub server)', () => {
   it.each([
-    ['message and detail: message wins', 500, { message: 'Database is down', detail: 'pool exhausted', code: 'db_down' }, 'Database is down', 'db_down'],
+    [
+      'message and detail: message wins',
+      500,
+      { message: 'Database is down', detail: 'pool exhausted', code: 'db_down' },
+      'Database is down',
+      'db_down',
+    ],
     ['detail only', 502, { detail: 'Upstream timed out' }, 'Upstream timed out', undefined],
     ['neither: the transport text', 503, { code: 'maintenance' }, 'Request failed with status code 503', 'maintenance'],
-    ['a 4xx without message or detail', 418, { extra_data: { reason: 'teapot' } }, 'Request failed with status code 418', undefined],
+    [
+      'a 4xx without message or detail',
+      418,
+      { extra_data: { reason: 'teapot' } },
+      'Request failed with status code 418',
+      undefined,
+    ],
     ['a text body', 500, 'Internal Server Error', 'Request failed with status code 500', undefined],
     ['no body at all', 500, undefined, 'Request failed with status code 500', undefined],
   ])('%s', async (_label, status, body, message, code) => {
@@ -190,7 +215,9 @@ describe('argument errors before any request', () => {
     const integration = await platformError(
       (client.integrations.Core.SendEmail as (params: unknown) => Promise<unknown>)(value),
     );
-    expect(integration.message).toBe(`Integration SendEmail must receive an object with named parameters, received: ${shown}`);
+    expect(integration.message).toBe(
+      `Integration SendEmail must receive an object with named parameters, received: ${shown}`,
+    );
     const fn = await platformError(client.functions.invoke('hello', value as unknown as Record<string, unknown>));
     expect(fn.message).toBe(`Function hello must receive an object with named parameters, received: ${shown}`);
     expect(stub.requests).toHaveLength(0);
@@ -211,9 +238,15 @@ describe('argument errors before any request', () => {
     ['a dot-dot id', (c: ReturnType<typeof stubClient>) => c.entities.Todo.update('..', {})],
     ['a dot id', (c: ReturnType<typeof stubClient>) => c.entities.Todo.delete('.')],
     ['a non-object filter', (c: ReturnType<typeof stubClient>) => c.entities.Todo.filter('x' as never)],
-    ['deleteMany without a filter', (c: ReturnType<typeof stubClient>) => c.entities.Todo.deleteMany(undefined as never)],
+    [
+      'deleteMany without a filter',
+      (c: ReturnType<typeof stubClient>) => c.entities.Todo.deleteMany(undefined as never),
+    ],
     ['bulkCreate without a list', (c: ReturnType<typeof stubClient>) => c.entities.Todo.bulkCreate({} as never)],
-    ['an import that is not a file', (c: ReturnType<typeof stubClient>) => c.entities.Todo.importEntities('x' as never)],
+    [
+      'an import that is not a file',
+      (c: ReturnType<typeof stubClient>) => c.entities.Todo.importEntities('x' as never),
+    ],
     ['a login without password', (c: ReturnType<typeof stubClient>) => c.auth.login('a@b.c', '')],
     ['an empty function name', (c: ReturnType<typeof stubClient>) => c.functions.invoke('', {})],
     ['an empty page name', (c: ReturnType<typeof stubClient>) => c.appLogs.logUserInApp('')],
@@ -226,9 +259,13 @@ describe('argument errors before any request', () => {
 
   it('createClient refuses unusable settings', () => {
     expect(() => createClient<TestEntities>({ serverUrl: 'javascript:alert(1)', appId: 'a' })).toThrow(/serverUrl/);
-    expect(() => createClient<TestEntities>({ serverUrl: 'https://u:p@platform.example', appId: 'a' })).toThrow(/serverUrl/);
+    expect(() => createClient<TestEntities>({ serverUrl: 'https://u:p@platform.example', appId: 'a' })).toThrow(
+      /serverUrl/,
+    );
     expect(() => createClient<TestEntities>({ serverUrl: 'https://platform.example', appId: '' })).toThrow(/appId/);
-    expect(() => createClient<TestEntities>({ serverUrl: 'https://platform.example', appId: 'a', appBaseUrl: '//evil.example' })).toThrow(/appBaseUrl/);
+    expect(() =>
+      createClient<TestEntities>({ serverUrl: 'https://platform.example', appId: 'a', appBaseUrl: '//evil.example' }),
+    ).toThrow(/appBaseUrl/);
     expect(() => stubClient().setToken('')).toThrow(/non-empty token/);
   });
 });

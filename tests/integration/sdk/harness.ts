@@ -3,9 +3,10 @@
  * signed in as the seeded accounts.
  */
 import { createServer } from 'node:net';
+
 import type { RunningEmulator } from '@/emulator/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
-import { SEEDED_APPS, loginToken, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { loginToken, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 export interface EmulatorHandle {
   readonly emulator: RunningEmulator;
@@ -103,7 +104,12 @@ export async function closedPort(): Promise<number> {
  * Emits a raw event into a socket room through the emulator's test tool; resolves with how many
  * sockets received it.
  */
-export async function emitToRoom(handle: EmulatorHandle, room: string, event: string, payload: unknown): Promise<number> {
+export async function emitToRoom(
+  handle: EmulatorHandle,
+  room: string,
+  event: string,
+  payload: unknown,
+): Promise<number> {
   const response = await fetch(`${handle.url}/api/_emulator/rooms/${encodeURIComponent(room)}/emit`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -114,7 +120,12 @@ export async function emitToRoom(handle: EmulatorHandle, room: string, event: st
 }
 
 /** Waits until `count` sockets have joined a room (subscriptions join asynchronously). */
-export async function waitForRoomMembers(handle: EmulatorHandle, room: string, count = 1, timeoutMs = 5000): Promise<void> {
+export async function waitForRoomMembers(
+  handle: EmulatorHandle,
+  room: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await emitToRoom(handle, room, 'probe', null)) < count) {
     if (Date.now() > deadline) throw new Error(`Fewer than ${count} sockets joined ${room} within ${timeoutMs} ms`);

@@ -4,7 +4,15 @@
  */
 import { isPlatformError } from '@/lib/sdk/errors';
 import { SEEDED_ACCOUNTS } from '@/tests/support/emulator';
-import { clientFor, rejectionOf, serviceClient, signedInClient, startEmulatorForSuite, type TestClient } from './harness';
+
+import {
+  clientFor,
+  rejectionOf,
+  serviceClient,
+  signedInClient,
+  startEmulatorForSuite,
+  type TestClient,
+} from './harness';
 
 const platform = startEmulatorForSuite();
 let user: TestClient;
@@ -37,7 +45,12 @@ describe('integrations', () => {
   });
 
   it('Core.SendEmail posts JSON and the message lands in the outbox', async () => {
-    await user.integrations.Core.SendEmail({ to: 'friend@example.com', subject: 'Hi', body: 'Soon!', from_name: 'Site' });
+    await user.integrations.Core.SendEmail({
+      to: 'friend@example.com',
+      subject: 'Hi',
+      body: 'Soon!',
+      from_name: 'Site',
+    });
     const mail = platform.emulator.outbox().find((sent) => sent.to === 'friend@example.com');
     expect(mail).toMatchObject({ subject: 'Hi', body: 'Soon!', from_name: 'Site' });
   });
@@ -54,7 +67,9 @@ describe('integrations', () => {
 
   it('installable packages reach their own path (the emulator answers 501 for them)', async () => {
     const error = await rejectionOf(user.integration('slack', 'PostMessage')({ text: 'hi' }));
-    expect(isPlatformError(error) && error.message).toBe('The installable integration slack.PostMessage is not available in the local emulator');
+    expect(isPlatformError(error) && error.message).toBe(
+      'The installable integration slack.PostMessage is not available in the local emulator',
+    );
   });
 });
 
@@ -99,6 +114,9 @@ describe('functions', () => {
 
   it('a missing function is a 404 with the server message', async () => {
     const error = await rejectionOf(user.functions.invoke('no-such-function', {}));
-    expect(isPlatformError(error) && [error.status, error.message]).toEqual([404, 'Function no-such-function not found']);
+    expect(isPlatformError(error) && [error.status, error.message]).toEqual([
+      404,
+      'Function no-such-function not found',
+    ]);
   });
 });

@@ -16,7 +16,7 @@ describe('without a window', () => {
     expect(clearStoredToken()).toBe(false);
   });
 
-  it('app params come from the env and defaults (the token is the store\'s business)', () => {
+  it("app params come from the env and defaults (the token is the store's business)", () => {
     expect(resolveAppParams({ serverUrl: 'https://platform.example/', appId: 'coming-soon' })).toEqual({
       serverUrl: 'https://platform.example',
       appId: 'coming-soon',

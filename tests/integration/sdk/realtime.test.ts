@@ -3,7 +3,8 @@
  * listeners, leaving rooms, malformed broadcasts, token changes and cleanup.
  */
 import type { EntityChangeEvent } from '@/lib/sdk/types';
-import { SEEDED_ACCOUNTS, SEEDED_APPS, loginToken } from '@/tests/support/emulator';
+import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
+
 import {
   clientFor,
   emitToRoom,
@@ -82,10 +83,18 @@ describe('entity subscriptions', () => {
     const stop = client.entities.Todo.subscribe((event) => received.push(event.id));
     await waitForRoomMembers(platform, room('Todo'));
 
-    for (const data of ['not json', JSON.stringify({ type: 'explode', id: 'x' }), JSON.stringify({ type: 'create' }), 42, null]) {
+    for (const data of [
+      'not json',
+      JSON.stringify({ type: 'explode', id: 'x' }),
+      JSON.stringify({ type: 'create' }),
+      42,
+      null,
+    ]) {
       await emitToRoom(platform, room('Todo'), 'update_model', { room: room('Todo'), data });
     }
-    await emitToRoom(platform, room('Todo'), 'update_model', { data: JSON.stringify({ type: 'create', id: 'no-room' }) });
+    await emitToRoom(platform, room('Todo'), 'update_model', {
+      data: JSON.stringify({ type: 'create', id: 'no-room' }),
+    });
     await emitToRoom(platform, room('Todo'), 'update_model', {
       room: room('Todo'),
       data: JSON.stringify({ type: 'create', id: 'valid', data: { id: 'valid', title: 'ok' } }),

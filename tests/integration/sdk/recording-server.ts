@@ -3,7 +3,13 @@
  * way to check exact wire formats and the error paths the emulator has no reason to produce (a 500
  * without a body, a server that never answers).
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -88,7 +94,12 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       return;
     }
     void readBody(request).then((body) => {
-      const recorded: RecordedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      const recorded: RecordedRequest = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      };
       requests.push(recorded);
       const answer = responder(recorded);
       if (answer !== 'hang') send(response, answer);

@@ -3,6 +3,7 @@
  * recording server (docs/SPEC.md section 7). Behaviour against the real API is covered by the other suites.
  */
 import { createClient } from '@/lib/sdk/client';
+
 import type { TestClient, TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';
 
@@ -66,7 +67,12 @@ describe('entities', () => {
     expect(last().method).toBe('GET');
     const url = new URL(last().url, server.url);
     expect(url.pathname).toBe('/api/apps/app-1/entities/Todo');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ sort: '-created_date', limit: '20', skip: '40', fields: 'title,done' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      sort: '-created_date',
+      limit: '20',
+      skip: '40',
+      fields: 'title,done',
+    });
   });
 
   it('list without arguments sends no query at all', async () => {
@@ -130,14 +136,62 @@ describe('entities', () => {
 describe('auth', () => {
   it.each([
     ['me', (c: TestClient) => c.auth.me(), 'GET', '/api/apps/app-1/entities/User/me', undefined],
-    ['updateMe', (c: TestClient) => c.auth.updateMe({ full_name: 'N' }), 'PUT', '/api/apps/app-1/entities/User/me', { full_name: 'N' }],
-    ['register', (c: TestClient) => c.auth.register({ email: 'a@b.c', password: 'pw' }), 'POST', '/api/apps/app-1/auth/register', { email: 'a@b.c', password: 'pw' }],
-    ['verifyOtp', (c: TestClient) => c.auth.verifyOtp({ email: 'a@b.c', otpCode: '123456' }), 'POST', '/api/apps/app-1/auth/verify-otp', { email: 'a@b.c', otp_code: '123456' }],
-    ['resendOtp', (c: TestClient) => c.auth.resendOtp('a@b.c'), 'POST', '/api/apps/app-1/auth/resend-otp', { email: 'a@b.c' }],
-    ['resetPasswordRequest', (c: TestClient) => c.auth.resetPasswordRequest('a@b.c'), 'POST', '/api/apps/app-1/auth/reset-password-request', { email: 'a@b.c' }],
-    ['resetPassword', (c: TestClient) => c.auth.resetPassword({ resetToken: 't', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/reset-password', { reset_token: 't', new_password: 'n' }],
-    ['changePassword', (c: TestClient) => c.auth.changePassword({ userId: 'u', currentPassword: 'c', newPassword: 'n' }), 'POST', '/api/apps/app-1/auth/change-password', { user_id: 'u', current_password: 'c', new_password: 'n' }],
-    ['inviteUser', (c: TestClient) => c.auth.inviteUser('a@b.c', 'admin'), 'POST', '/api/apps/app-1/users/invite-user', { user_email: 'a@b.c', role: 'admin' }],
+    [
+      'updateMe',
+      (c: TestClient) => c.auth.updateMe({ full_name: 'N' }),
+      'PUT',
+      '/api/apps/app-1/entities/User/me',
+      { full_name: 'N' },
+    ],
+    [
+      'register',
+      (c: TestClient) => c.auth.register({ email: 'a@b.c', password: 'pw' }),
+      'POST',
+      '/api/apps/app-1/auth/register',
+      { email: 'a@b.c', password: 'pw' },
+    ],
+    [
+      'verifyOtp',
+      (c: TestClient) => c.auth.verifyOtp({ email: 'a@b.c', otpCode: '123456' }),
+      'POST',
+      '/api/apps/app-1/auth/verify-otp',
+      { email: 'a@b.c', otp_code: '123456' },
+    ],
+    [
+      'resendOtp',
+      (c: TestClient) => c.auth.resendOtp('a@b.c'),
+      'POST',
+      '/api/apps/app-1/auth/resend-otp',
+      { email: 'a@b.c' },
+    ],
+    [
+      'resetPasswordRequest',
+      (c: TestClient) => c.auth.resetPasswordRequest('a@b.c'),
+      'POST',
+      '/api/apps/app-1/auth/reset-password-request',
+      { email: 'a@b.c' },
+    ],
+    [
+      'resetPassword',
+      (c: TestClient) => c.auth.resetPassword({ resetToken: 't', newPassword: 'n' }),
+      'POST',
+      '/api/apps/app-1/auth/reset-password',
+      { reset_token: 't', new_password: 'n' },
+    ],
+    [
+      'changePassword',
+      (c: TestClient) => c.auth.changePassword({ userId: 'u', currentPassword: 'c', newPassword: 'n' }),
+      'POST',
+      '/api/apps/app-1/auth/change-password',
+      { user_id: 'u', current_password: 'c', new_password: 'n' },
+    ],
+    [
+      'inviteUser',
+      (c: TestClient) => c.auth.inviteUser('a@b.c', 'admin'),
+      'POST',
+      '/api/apps/app-1/users/invite-user',
+      { user_email: 'a@b.c', role: 'admin' },
+    ],
   ])('%s', async (_name, call, method, path, body) => {
     await call(client());
     expect([last().method, last().url]).toEqual([method, path]);
@@ -167,7 +221,9 @@ describe('integrations, functions, logs, settings, agents', () => {
     expect([last().method, last().url]).toEqual(['POST', '/api/apps/app-1/integration-endpoints/Core/SendEmail']);
     expect(server.jsonBody()).toEqual({ to: 'a@b.c', subject: 's', body: 'b' });
     await c.integration('Slack Tools', 'Post/Message')({ text: 'hi' });
-    expect(last().url).toBe('/api/apps/app-1/integration-endpoints/installable/Slack%20Tools/integration-endpoints/Post%2FMessage');
+    expect(last().url).toBe(
+      '/api/apps/app-1/integration-endpoints/installable/Slack%20Tools/integration-endpoints/Post%2FMessage',
+    );
   });
 
   it('functions.invoke posts to /functions/{name} and resolves with data and status', async () => {
@@ -217,8 +273,12 @@ describe('integrations, functions, logs, settings, agents', () => {
     expect(c.agents.getWhatsAppConnectURL('sales bot')).toBe(
       `${server.url}/api/apps/app-1/agents/sales%20bot/whatsapp?token=tok%20en`,
     );
-    expect(c.asServiceRole.agents.getWhatsAppConnectURL('bot')).toBe(`${server.url}/api/apps/app-1/agents/bot/whatsapp?token=tok%20en`);
-    expect(client({ token: null }).agents.getWhatsAppConnectURL('bot')).toBe(`${server.url}/api/apps/app-1/agents/bot/whatsapp`);
+    expect(c.asServiceRole.agents.getWhatsAppConnectURL('bot')).toBe(
+      `${server.url}/api/apps/app-1/agents/bot/whatsapp?token=tok%20en`,
+    );
+    expect(client({ token: null }).agents.getWhatsAppConnectURL('bot')).toBe(
+      `${server.url}/api/apps/app-1/agents/bot/whatsapp`,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

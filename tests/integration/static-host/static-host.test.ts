@@ -1,8 +1,9 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import { createStaticServer } from '@/deploy/static-host/server';
 
 let root: string;
@@ -17,7 +18,10 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'ComingSoon', '__next.txt'), 'segment');
   writeFileSync(path.join(root, '404.html'), '<h1>not found</h1>');
   mkdirSync(path.join(root, '_next', 'static', 'chunks'), { recursive: true });
-  writeFileSync(path.join(root, '_next', 'static', 'chunks', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  writeFileSync(
+    path.join(root, '_next', 'static', 'chunks', 'app-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  );
   writeFileSync(path.join(os.tmpdir(), 'secret-outside-root.txt'), 'secret');
   server = createStaticServer({ root });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,14 +66,19 @@ describe('static host rules', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/nope', '/nope/', '/ComingSoon/extra', '/%E0%A4%A', '/..%2fsecret-outside-root.txt', '/../secret-outside-root.txt', '/a%00b'])(
-    '%s answers 404 with 404.html and never a file outside the root',
-    async (urlPath) => {
-      const response = await get(urlPath);
-      expect(response.status).toBe(404);
-      expect(response.text).toBe('<h1>not found</h1>');
-    },
-  );
+  it.each([
+    '/nope',
+    '/nope/',
+    '/ComingSoon/extra',
+    '/%E0%A4%A',
+    '/..%2fsecret-outside-root.txt',
+    '/../secret-outside-root.txt',
+    '/a%00b',
+  ])('%s answers 404 with 404.html and never a file outside the root', async (urlPath) => {
+    const response = await get(urlPath);
+    expect(response.status).toBe(404);
+    expect(response.text).toBe('<h1>not found</h1>');
+  });
 
   it.each([
     ['//ComingSoon', 200, '<h1>coming soon</h1>'],
@@ -89,7 +98,9 @@ describe('static host rules', () => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const response = await fetch(`${base}/_next/static/chunks/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${base}/_next/static/chunks/app-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -1,5 +1,5 @@
-import { authStore } from '@/lib/auth/auth-store';
 import { createAuthFlow, loginReturnUrl } from '@/lib/auth/auth-flow';
+import { authStore } from '@/lib/auth/auth-store';
 
 type FlowClient = Parameters<typeof createAuthFlow>[0];
 
@@ -19,7 +19,8 @@ function platform(me: () => Promise<{ id: string; email: string; role: string }>
   return { client, redirects };
 }
 
-const rejected = () => Promise.reject(Object.assign(new Error('The access token is invalid or has expired'), { status: 401 }));
+const rejected = () =>
+  Promise.reject(Object.assign(new Error('The access token is invalid or has expired'), { status: 401 }));
 
 beforeEach(() => {
   window.localStorage.clear();

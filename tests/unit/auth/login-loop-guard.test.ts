@@ -1,4 +1,9 @@
-import { LOOP_WINDOW_MS, clearLoginRedirectNote, isLoginRedirectLooping, noteLoginRedirect } from '@/lib/auth/login-loop-guard';
+import {
+  clearLoginRedirectNote,
+  isLoginRedirectLooping,
+  LOOP_WINDOW_MS,
+  noteLoginRedirect,
+} from '@/lib/auth/login-loop-guard';
 
 describe('login loop guard', () => {
   beforeEach(() => sessionStorage.clear());

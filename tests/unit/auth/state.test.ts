@@ -1,13 +1,13 @@
-import { PlatformError } from '@/lib/sdk';
 import {
-  MESSAGES,
   isSessionRejected,
   mapSettingsError,
   mapUnexpectedError,
+  MESSAGES,
   resolveAuthState,
   type AuthUser,
   type SettledCall,
 } from '@/lib/auth/state';
+import { PlatformError } from '@/lib/sdk';
 
 const forbidden = (reason?: string, message = 'Forbidden by platform') =>
   new PlatformError(message, { status: 403, data: reason ? { message, extra_data: { reason } } : { message } });
@@ -15,13 +15,37 @@ const forbidden = (reason?: string, message = 'Forbidden by platform') =>
 describe('public settings error table (docs/SPEC.md section 8)', () => {
   it.each([
     ['403 auth_required', forbidden('auth_required'), { type: 'auth_required', message: 'Authentication required' }],
-    ['403 user_not_registered', forbidden('user_not_registered'), { type: 'user_not_registered', message: 'User not registered for this app' }],
-    ['403 another reason', forbidden('app_suspended', 'App is suspended'), { type: 'other', reason: 'app_suspended', message: 'App is suspended' }],
+    [
+      '403 user_not_registered',
+      forbidden('user_not_registered'),
+      { type: 'user_not_registered', message: 'User not registered for this app' },
+    ],
+    [
+      '403 another reason',
+      forbidden('app_suspended', 'App is suspended'),
+      { type: 'other', reason: 'app_suspended', message: 'App is suspended' },
+    ],
     ['403 without a reason', forbidden(undefined, 'Nope'), { type: 'other', message: 'Nope' }],
-    ['500 with a message', new PlatformError('Database down', { status: 500 }), { type: 'other', message: 'Database down' }],
-    ['network failure', new PlatformError('Network failure', { code: 'NETWORK_ERROR' }), { type: 'other', message: 'Network failure' }],
-    ['timeout', new PlatformError('timeout of 10000 ms exceeded', { code: 'TIMEOUT' }), { type: 'other', message: 'timeout of 10000 ms exceeded' }],
-    ['an error without a message', new PlatformError('', { status: 502 }), { type: 'other', message: 'Failed to load app' }],
+    [
+      '500 with a message',
+      new PlatformError('Database down', { status: 500 }),
+      { type: 'other', message: 'Database down' },
+    ],
+    [
+      'network failure',
+      new PlatformError('Network failure', { code: 'NETWORK_ERROR' }),
+      { type: 'other', message: 'Network failure' },
+    ],
+    [
+      'timeout',
+      new PlatformError('timeout of 10000 ms exceeded', { code: 'TIMEOUT' }),
+      { type: 'other', message: 'timeout of 10000 ms exceeded' },
+    ],
+    [
+      'an error without a message',
+      new PlatformError('', { status: 502 }),
+      { type: 'other', message: 'Failed to load app' },
+    ],
     ['a thrown string', 'boom', { type: 'other', message: 'Failed to load app' }],
   ])('%s', (_label, error, expected) => {
     expect(mapSettingsError(error)).toEqual(expected);
@@ -35,7 +59,10 @@ describe('public settings error table (docs/SPEC.md section 8)', () => {
   it('falls back to "An unexpected error occurred" for other failures', () => {
     expect(mapUnexpectedError(new Error(''))).toEqual({ type: 'other', message: MESSAGES.unexpected });
     expect(mapUnexpectedError(undefined)).toEqual({ type: 'other', message: 'An unexpected error occurred' });
-    expect(mapUnexpectedError(new TypeError('x is not a function'))).toEqual({ type: 'other', message: 'x is not a function' });
+    expect(mapUnexpectedError(new TypeError('x is not a function'))).toEqual({
+      type: 'other',
+      message: 'x is not a function',
+    });
   });
 });
 
@@ -56,7 +83,10 @@ describe('auth state machine', () => {
   const user: AuthUser = { id: 'u1', email: 'user@example.com', role: 'user' };
 
   it('without a stored token: unauthenticated', () => {
-    expect(resolveAuthState(settings, null)).toEqual({ status: 'unauthenticated', settings: { id: 'app', public_settings: {} } });
+    expect(resolveAuthState(settings, null)).toEqual({
+      status: 'unauthenticated',
+      settings: { id: 'app', public_settings: {} },
+    });
   });
 
   it('with a valid token: authenticated with the user', () => {
@@ -81,6 +111,9 @@ describe('auth state machine', () => {
 
   it('a settings failure wins and the user is discarded', () => {
     const state = resolveAuthState({ ok: false, error: forbidden('user_not_registered') }, { ok: true, value: user });
-    expect(state).toEqual({ status: 'error', error: { type: 'user_not_registered', message: 'User not registered for this app' } });
+    expect(state).toEqual({
+      status: 'error',
+      error: { type: 'user_not_registered', message: 'User not registered for this app' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { STORED_PARAM_KEYS, getAppParams, resetAppParams, resolveAppParams } from '@/lib/config/app-params';
+import { getAppParams, resetAppParams, resolveAppParams, STORED_PARAM_KEYS } from '@/lib/config/app-params';
 import type { BuildEnv } from '@/lib/config/env';
 import { tokenStore } from '@/lib/sdk';
 
@@ -108,7 +108,10 @@ describe('resolveAppParams: remembered overrides', () => {
 
   it('follows a server override from the address bar with the login page of a server-only build', () => {
     visit('/?server_url=https://preview.example');
-    expect(resolveAppParams(SERVER_ONLY)).toMatchObject({ serverUrl: 'https://preview.example', appBaseUrl: 'https://preview.example' });
+    expect(resolveAppParams(SERVER_ONLY)).toMatchObject({
+      serverUrl: 'https://preview.example',
+      appBaseUrl: 'https://preview.example',
+    });
   });
 
   it.each([
@@ -119,7 +122,10 @@ describe('resolveAppParams: remembered overrides', () => {
   ])('drops a remembered server and login page with %s', (_label, stored) => {
     window.localStorage.setItem(STORED_PARAM_KEYS.serverUrl, stored);
     window.localStorage.setItem(STORED_PARAM_KEYS.appBaseUrl, stored);
-    expect(resolveAppParams({})).toMatchObject({ serverUrl: 'http://127.0.0.1:3001', appBaseUrl: 'http://127.0.0.1:3001' });
+    expect(resolveAppParams({})).toMatchObject({
+      serverUrl: 'http://127.0.0.1:3001',
+      appBaseUrl: 'http://127.0.0.1:3001',
+    });
     expect(window.localStorage.getItem(STORED_PARAM_KEYS.serverUrl)).toBeNull();
     expect(window.localStorage.getItem(STORED_PARAM_KEYS.appBaseUrl)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+
 import { deployProblems, NO_EDITOR } from '@/lib/config/env';
 
 const CONFIGURED = {
@@ -35,7 +36,10 @@ describe('npm run build without platform settings', () => {
   it('stops before building, with exit code 1 and the list of what is missing', () => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of Object.keys(env)) if (key.startsWith('NEXT_PUBLIC_')) delete env[key];
-    const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'tools/site/build.ts', '--force'], { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'tools/site/build.ts', '--force'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Refusing to build out/ for deployment');
     expect(result.stderr).toContain('NEXT_PUBLIC_PLATFORM_SERVER_URL is not set');

@@ -61,14 +61,17 @@ describe('acceptConfiguredBaseUrl: what the build may configure', () => {
     expect(acceptConfiguredBaseUrl(value)).toBe(expected);
   });
 
-  it.each([['https://platform.example/?x=1'], ['https://platform.example/#x'], ['https://u:p@platform.example'], ['//platform.example'], [''], [undefined]])(
-    'rejects %p',
-    (value) => {
-      expect(acceptConfiguredBaseUrl(value)).toBeNull();
-    },
-  );
+  it.each([
+    ['https://platform.example/?x=1'],
+    ['https://platform.example/#x'],
+    ['https://u:p@platform.example'],
+    ['//platform.example'],
+    [''],
+    [undefined],
+  ])('rejects %p', (value) => {
+    expect(acceptConfiguredBaseUrl(value)).toBeNull();
+  });
 });
-
 
 describe('acceptAppId', () => {
   it.each(['coming-soon', 'members_only', '64a1b2c3d4e5f60718293a4b'])('accepts %p', (id) => {

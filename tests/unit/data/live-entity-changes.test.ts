@@ -2,7 +2,7 @@
  * Applying entity changes to the default listing (newest first, server page of 50): exact where the
  * list alone decides, null (refetch) where only the server knows, and idempotent for replays.
  */
-import { SERVER_DEFAULT_LIMIT, applyToDefaultList } from '@/lib/data/live-entity-changes';
+import { applyToDefaultList, SERVER_DEFAULT_LIMIT } from '@/lib/data/live-entity-changes';
 import type { EntityChangeEvent, EntityRecord } from '@/lib/sdk';
 
 type Item = { title: string };
@@ -12,7 +12,11 @@ const record = (id: string, title = id): EntityRecord<Item> => ({
   created_date: '2025-01-01T00:00:00.000Z',
   updated_date: '2025-01-01T00:00:00.000Z',
 });
-const change = (type: EntityChangeEvent['type'], data: EntityRecord<Item> | undefined, id = data?.id ?? 'x'): EntityChangeEvent<Item> => ({
+const change = (
+  type: EntityChangeEvent['type'],
+  data: EntityRecord<Item> | undefined,
+  id = data?.id ?? 'x',
+): EntityChangeEvent<Item> => ({
   type,
   id,
   data,

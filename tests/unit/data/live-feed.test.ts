@@ -72,7 +72,16 @@ function setup() {
       // SWR keeps the previous data and reports the error.
     }
   }
-  return { feed, cache, loads, runFetch, unsubscribe, subscribe, push: (change: number) => push(change), hooks: () => hooks };
+  return {
+    feed,
+    cache,
+    loads,
+    runFetch,
+    unsubscribe,
+    subscribe,
+    push: (change: number) => push(change),
+    hooks: () => hooks,
+  };
 }
 
 it('writes a change straight into the cache when no fetch is running', async () => {
@@ -179,7 +188,9 @@ it('subscribes once for several holders and stops only after the last one is gon
 it('reports its state: connecting, live, reconnecting, failed; lost updates refetch without changing it', async () => {
   const { feed, cache, hooks } = setup();
   const seen: string[] = [];
-  feed.subscribeState(() => seen.push(`${feed.getState().status}${feed.getState().error ? `:${feed.getState().error?.code}` : ''}`));
+  feed.subscribeState(() =>
+    seen.push(`${feed.getState().status}${feed.getState().error ? `:${feed.getState().error?.code}` : ''}`),
+  );
   feed.retain();
   cache.data = [];
   expect(feed.getState().status).toBe('connecting');
@@ -189,5 +200,11 @@ it('reports its state: connecting, live, reconnecting, failed; lost updates refe
   hooks().onDisconnect?.();
   hooks().onJoin?.();
   hooks().onError?.(new PlatformError('Only admins', { code: 'admin_required' }));
-  expect(seen).toEqual(['live', 'live:MALFORMED_UPDATE', 'reconnecting:MALFORMED_UPDATE', 'live', 'failed:admin_required']);
+  expect(seen).toEqual([
+    'live',
+    'live:MALFORMED_UPDATE',
+    'reconnecting:MALFORMED_UPDATE',
+    'live',
+    'failed:admin_required',
+  ]);
 });

@@ -1,10 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+
 import { usePlatformQuery } from '@/lib/data/use-platform-query';
 
 function Probe({ fetcher, name }: { fetcher: () => Promise<string>; name: string }) {
   // No throttling or deduping in tests, so a focus revalidation would show up as a second call.
-  const { data, error } = usePlatformQuery(name, fetcher, { errorRetryInterval: 10, focusThrottleInterval: 0, dedupingInterval: 0 });
+  const { data, error } = usePlatformQuery(name, fetcher, {
+    errorRetryInterval: 10,
+    focusThrottleInterval: 0,
+    dedupingInterval: 0,
+  });
   return <p>{error ? `error: ${(error as Error).message}` : (data ?? 'loading')}</p>;
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingMessage } from '@/lib/frame/messages';
 import { watchMountState } from '@/lib/frame/mount-signal';
 import { createVisualEditAgent, type VisualEditAgent } from '@/lib/frame/visual-edit/agent';
 import { INLINE_EDIT_DEBOUNCE_MS } from '@/lib/frame/visual-edit/inline-edit';
-import { rewriteViewportHeights, REFERENCE_VH_VARIABLE } from '@/lib/frame/visual-edit/page-height';
+import { REFERENCE_VH_VARIABLE, rewriteViewportHeights } from '@/lib/frame/visual-edit/page-height';
 import { alphaOf } from '@/lib/frame/visual-edit/popup-suppressor';
 import { isAllowedFontFace } from '@/lib/frame/visual-edit/theme';
 
@@ -23,7 +23,12 @@ beforeEach(() => {
   document.body.innerHTML = `<main data-source-location="m:1:1"><h1 class="text-4xl" data-source-location="${HEADING}">Alt</h1><p data-source-location="p:1:1">Text</p></main>`;
   heading = document.querySelector('h1') as HTMLElement;
   posted = [];
-  agent = createVisualEditAgent({ win: window, post: (message) => posted.push(message), loadTailwind: () => Promise.resolve(), fontOrigins: [FONTS] });
+  agent = createVisualEditAgent({
+    win: window,
+    post: (message) => posted.push(message),
+    loadTailwind: () => Promise.resolve(),
+    fontOrigins: [FONTS],
+  });
 });
 
 afterEach(() => {
@@ -146,8 +151,23 @@ describe('canvas features', () => {
     heading.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -5, ctrlKey: true }));
     expect(wheel.defaultPrevented).toBe(true);
     expect(posted).toEqual([
-      { type: 'canvas-wheel-pan', data: { deltaX: 0, deltaY: 30, deltaMode: 0, clientX: 0, clientY: 0, shiftKey: false, ctrlKey: false, metaKey: false } },
-      { type: 'canvas-wheel-zoom', data: { deltaY: -5, deltaMode: 0, clientX: 0, clientY: 0, ctrlKey: true, metaKey: false } },
+      {
+        type: 'canvas-wheel-pan',
+        data: {
+          deltaX: 0,
+          deltaY: 30,
+          deltaMode: 0,
+          clientX: 0,
+          clientY: 0,
+          shiftKey: false,
+          ctrlKey: false,
+          metaKey: false,
+        },
+      },
+      {
+        type: 'canvas-wheel-zoom',
+        data: { deltaY: -5, deltaMode: 0, clientX: 0, clientY: 0, ctrlKey: true, metaKey: false },
+      },
     ]);
     send({ type: 'toggle-visual-edit-mode', data: { enabled: false, inlineEditEnabled: null } });
     heading.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: 30 }));

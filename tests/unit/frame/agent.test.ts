@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingMessage } from '@/lib/frame/messages';
 import { createVisualEditAgent, RESYNC_DELAY_MS, type VisualEditAgent } from '@/lib/frame/visual-edit/agent';
 import { HOVER_BORDER, SELECTED_BORDER } from '@/lib/frame/visual-edit/overlays';
+
 import { PLAIN_ELEMENT_FIELDS } from '../../e2e/fixtures/editor/element-fields';
 
 const HEADING = 'components/pages/ComingSoon.tsx:17:9';
@@ -33,7 +34,8 @@ let appClicks: number;
 let heading: HTMLElement;
 
 const send = (message: IncomingMessage) => agent.handle(message);
-const toggle = (enabled: boolean) => send({ type: 'toggle-visual-edit-mode', data: { enabled, inlineEditEnabled: null } });
+const toggle = (enabled: boolean) =>
+  send({ type: 'toggle-visual-edit-mode', data: { enabled, inlineEditEnabled: null } });
 const enable = () => toggle(true);
 const overlays = (kind: 'hover' | 'selected') =>
   Array.from(document.querySelectorAll<HTMLElement>(`[data-visual-edit-overlay="${kind}"]`));
@@ -98,7 +100,10 @@ describe('edit mode', () => {
 
   it('applies class and text changes while off too, as the reference does', () => {
     send({ type: 'update-classes', data: { visualSelectorId: HEADING, classes: 'x' } });
-    send({ type: 'update-content', data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: 'neu', arrIndex: null } });
+    send({
+      type: 'update-content',
+      data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: 'neu', arrIndex: null },
+    });
     expect(heading.getAttribute('class')).toBe('x');
     expect(document.querySelector('p')?.textContent).toBe('neu');
   });
@@ -217,12 +222,18 @@ describe('editor changes', () => {
   it('sets the class attribute of every element sharing the id to exactly the string sent', () => {
     document.querySelector('li')?.setAttribute('class', 'text-4xl underline');
     send({ type: 'update-classes', data: { visualSelectorId: ITEM, classes: 'text-2xl underline' } });
-    expect(Array.from(document.querySelectorAll('li'), (item) => item.className)).toEqual(['text-2xl underline', 'text-2xl underline']);
+    expect(Array.from(document.querySelectorAll('li'), (item) => item.className)).toEqual([
+      'text-2xl underline',
+      'text-2xl underline',
+    ]);
   });
 
   it('changes text as text only', () => {
     const paragraph = document.querySelector('p') as HTMLElement;
-    send({ type: 'update-content', data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: '<b>fett</b>', arrIndex: null } });
+    send({
+      type: 'update-content',
+      data: { visualSelectorId: 'components/pages/ComingSoon.tsx:23:9', content: '<b>fett</b>', arrIndex: null },
+    });
     expect(paragraph.textContent).toBe('<b>fett</b>');
     expect(paragraph.querySelector('b')).toBeNull();
   });
@@ -251,7 +262,11 @@ describe('positions', () => {
     place(heading, -500);
     send({ type: 'request-element-position' });
     expect(ofType('element-position-update')).toEqual([
-      expect.objectContaining({ visualSelectorId: HEADING, isInViewport: false, position: expect.objectContaining({ top: -500 }) }),
+      expect.objectContaining({
+        visualSelectorId: HEADING,
+        isInViewport: false,
+        position: expect.objectContaining({ top: -500 }),
+      }),
     ]);
   });
 

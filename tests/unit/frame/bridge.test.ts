@@ -1,5 +1,6 @@
 import { startBridge, type Bridge, type BridgeOptions } from '@/lib/frame/bridge';
 import { createOriginPolicy } from '@/lib/frame/origin-policy';
+
 import { randomMessage, seededRandom } from '../../e2e/fixtures/editor/fuzz-messages';
 
 const EDITOR = 'http://127.0.0.1:3110';
@@ -110,15 +111,19 @@ describe('incoming messages', () => {
     expect(bridge?.dropped.source).toBe(3);
   });
 
-  it.each(['https://evil.test', 'http://127.0.0.1:3111', 'http://localhost:3110', 'http://127.0.0.1:3110.evil.test', 'null', ''])(
-    'drops messages from the parent on the origin %j',
-    (origin) => {
-      start();
-      deliver({ type: 'toggle-visual-edit-mode', data: { enabled: true } }, origin);
-      expect(bridge?.agent?.enabled).toBe(false);
-      expect(bridge?.dropped.origin).toBe(1);
-    },
-  );
+  it.each([
+    'https://evil.test',
+    'http://127.0.0.1:3111',
+    'http://localhost:3110',
+    'http://127.0.0.1:3110.evil.test',
+    'null',
+    '',
+  ])('drops messages from the parent on the origin %j', (origin) => {
+    start();
+    deliver({ type: 'toggle-visual-edit-mode', data: { enabled: true } }, origin);
+    expect(bridge?.agent?.enabled).toBe(false);
+    expect(bridge?.dropped.origin).toBe(1);
+  });
 
   it('drops malformed messages from the allowed parent', () => {
     start();
@@ -153,7 +158,11 @@ describe('pinning the parent origin', () => {
     expect(bridge?.parentOrigin).toBe('https://editor.example.com');
     // What it wanted to say meanwhile goes out now, to that origin.
     expect(sentTypes()).toEqual(['visual-edit-agent-ready', 'sandbox:onMounted', 'app_changed_url']);
-    expect(targetOrigins()).toEqual(['https://editor.example.com', 'https://editor.example.com', 'https://editor.example.com']);
+    expect(targetOrigins()).toEqual([
+      'https://editor.example.com',
+      'https://editor.example.com',
+      'https://editor.example.com',
+    ]);
 
     // The other allowed origin is no longer accepted.
     deliver({ type: 'toggle-visual-edit-mode', data: { enabled: true } }, EDITOR);
@@ -172,7 +181,9 @@ describe('forwarding', () => {
   it('forwards uncaught errors in the frame as app_error, except HTTP 402', () => {
     start();
     child.dispatchEvent(new child.ErrorEvent('error', { message: 'Boom', error: new Error('Boom') }));
-    child.dispatchEvent(new child.ErrorEvent('error', { message: 'x', error: Object.assign(new Error('x'), { status: 402 }) }));
+    child.dispatchEvent(
+      new child.ErrorEvent('error', { message: 'x', error: Object.assign(new Error('x'), { status: 402 }) }),
+    );
     const errors = sentMessages().filter((message) => message.type === 'app_error');
     expect(errors).toEqual([{ type: 'app_error', error: expect.objectContaining({ title: 'Boom' }) }]);
   });

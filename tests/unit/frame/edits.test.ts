@@ -1,5 +1,11 @@
 import { describeSelection } from '@/lib/frame/visual-edit/describe';
-import { applyAttribute, applyClasses, applyTextContent, atArrayIndex, isSafeMediaUrl } from '@/lib/frame/visual-edit/edits';
+import {
+  applyAttribute,
+  applyClasses,
+  applyTextContent,
+  atArrayIndex,
+  isSafeMediaUrl,
+} from '@/lib/frame/visual-edit/edits';
 
 const BASE = 'https://site.example/page';
 
@@ -42,7 +48,11 @@ describe('describeSelection', () => {
       isTextElement: false,
       attributes: { src: '/real.png' },
     });
-    expect(describeSelection(document.querySelector('svg') as Element, 's')).toMatchObject({ tagName: 'svg', classes: 'size-4', dataSourceLocation: undefined });
+    expect(describeSelection(document.querySelector('svg') as Element, 's')).toMatchObject({
+      tagName: 'svg',
+      classes: 'size-4',
+      dataSourceLocation: undefined,
+    });
   });
 });
 

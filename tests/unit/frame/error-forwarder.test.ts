@@ -11,8 +11,8 @@ import {
   MAX_TITLE_LENGTH,
   REPORT_WINDOW_MS,
 } from '@/lib/frame/error-forwarder';
-import { PlatformError } from '@/lib/sdk';
 import type { ForwardedError } from '@/lib/frame/messages';
+import { PlatformError } from '@/lib/sdk';
 
 /** A value whose every property read throws, like a hostile or revoked proxy. */
 function throwingProxy(): object {
@@ -72,7 +72,8 @@ describe('isPaymentRequiredError', () => {
 describe('describeThrown', () => {
   it('describes an Error with its stack and the component it was thrown in', () => {
     const error = new TypeError('x is undefined');
-    error.stack = 'TypeError: x is undefined\n    at Array.map (<anonymous>)\n    at HeroBanner (http://site/_next/page.js:1:2)';
+    error.stack =
+      'TypeError: x is undefined\n    at Array.map (<anonymous>)\n    at HeroBanner (http://site/_next/page.js:1:2)';
     expect(describeThrown(error, { filename: 'http://site/_next/page.js', lineno: 1, colno: 2 })).toEqual({
       title: 'x is undefined',
       details: 'TypeError: x is undefined\nat http://site/_next/page.js:1:2',
@@ -84,7 +85,12 @@ describe('describeThrown', () => {
   it('handles an error without a stack (the reference forwarder threw here)', () => {
     const error = new Error('no stack');
     error.stack = undefined;
-    expect(describeThrown(error)).toEqual({ title: 'no stack', details: 'Error: no stack', componentName: null, stack: null });
+    expect(describeThrown(error)).toEqual({
+      title: 'no stack',
+      details: 'Error: no stack',
+      componentName: null,
+      stack: null,
+    });
   });
 
   it.each([
@@ -116,7 +122,9 @@ describe('describeThrown', () => {
     expect(described.title).toHaveLength(MAX_TITLE_LENGTH);
     expect(described.details.length).toBeLessThanOrEqual(MAX_DETAILS_LENGTH);
     expect(described.stack).toHaveLength(MAX_STACK_LENGTH);
-    expect(describeThrown(new Error('outer', { cause: new Error('root cause') })).details).toContain('Caused by: root cause');
+    expect(describeThrown(new Error('outer', { cause: new Error('root cause') })).details).toContain(
+      'Caused by: root cause',
+    );
   });
 });
 
@@ -130,7 +138,7 @@ describe('componentNameFromStack', () => {
 });
 
 describe('describeErrorEvent', () => {
-  it("describes the browser's cross-origin \"Script error.\" without an error object", () => {
+  it('describes the browser\'s cross-origin "Script error." without an error object', () => {
     const event = new ErrorEvent('error', { message: 'Script error.', error: null });
     expect(describeErrorEvent(event)).toEqual({
       title: 'Script error.',
@@ -142,7 +150,10 @@ describe('describeErrorEvent', () => {
 
   it('uses the message when an event has no error object', () => {
     const event = new ErrorEvent('error', { message: 'Uncaught oops', filename: 'a.js', lineno: 3, colno: 4 });
-    expect(describeErrorEvent(event)).toMatchObject({ title: 'Uncaught oops', details: 'Error: Uncaught oops\nat a.js:3:4' });
+    expect(describeErrorEvent(event)).toMatchObject({
+      title: 'Uncaught oops',
+      details: 'Error: Uncaught oops\nat a.js:3:4',
+    });
   });
 });
 

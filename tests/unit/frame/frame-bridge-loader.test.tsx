@@ -1,4 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
+
 import FrameBridgeLoader from '@/components/shell/FrameBridgeLoader';
 
 const mockStop = jest.fn();

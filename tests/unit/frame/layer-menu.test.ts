@@ -16,7 +16,11 @@ beforeEach(() => {
       </section>
     </main>`;
   posted = [];
-  agent = createVisualEditAgent({ win: window, post: (message) => posted.push(message), loadTailwind: () => Promise.resolve() });
+  agent = createVisualEditAgent({
+    win: window,
+    post: (message) => posted.push(message),
+    loadTailwind: () => Promise.resolve(),
+  });
   agent.handle({ type: 'toggle-visual-edit-mode', data: { enabled: true, inlineEditEnabled: null } });
 });
 
@@ -24,8 +28,10 @@ afterEach(() => agent.stop());
 
 const heading = () => document.querySelector('h1') as HTMLElement;
 const label = () => document.querySelector('[data-visual-edit-layer="label"]') as HTMLElement;
-const key = (name: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
-const lastSelected = () => posted.filter((message) => message.type === 'element-selected').at(-1) as { visualSelectorId?: string } | undefined;
+const key = (name: string) =>
+  document.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+const lastSelected = () =>
+  posted.filter((message) => message.type === 'element-selected').at(-1) as { visualSelectorId?: string } | undefined;
 
 describe('layerChain', () => {
   it('lists two ancestor levels, the siblings once per id, and two levels below the selection', () => {
@@ -54,7 +60,10 @@ describe('the layer menu', () => {
   it('opens from the label, clears the selection, and picks a layer with the keyboard', () => {
     label().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect(posted).toEqual([{ type: 'unselect-element' }]);
-    const entries = Array.from(document.querySelectorAll('[data-visual-edit-layer="menu"] > div'), (entry) => entry.textContent);
+    const entries = Array.from(
+      document.querySelectorAll('[data-visual-edit-layer="menu"] > div'),
+      (entry) => entry.textContent,
+    );
     expect(entries).toEqual(['main', 'section', 'p', 'h1', 'em', 'p']);
     key('ArrowUp');
     key('Enter');

@@ -12,6 +12,7 @@ import {
   MAX_SELECTOR_ID_LENGTH,
   parseIncomingMessage,
 } from '@/lib/frame/messages';
+
 import { PLAIN_ELEMENT_FIELDS } from '../../e2e/fixtures/editor/element-fields';
 
 const ID = 'components/pages/ComingSoon.tsx:17:9';
@@ -21,17 +22,29 @@ const accepts = (value: unknown) => parseIncomingMessage(value) !== null;
 const VALID: Record<string, unknown> = {
   'toggle-visual-edit-mode': { type: 'toggle-visual-edit-mode', data: { enabled: true } },
   'update-classes': { type: 'update-classes', data: { visualSelectorId: ID, classes: 'text-red-500 p-4' } },
-  'update-attribute': { type: 'update-attribute', data: { visualSelectorId: ID, attribute: 'src', value: 'https://cdn.example/a.png', arrIndex: 2 } },
+  'update-attribute': {
+    type: 'update-attribute',
+    data: { visualSelectorId: ID, attribute: 'src', value: 'https://cdn.example/a.png', arrIndex: 2 },
+  },
   'update-content': { type: 'update-content', data: { visualSelectorId: ID, content: 'Neuer Text' } },
   'unselect-element': { type: 'unselect-element' },
   'refresh-page': { type: 'refresh-page', data: {} },
   'request-element-position': { type: 'request-element-position', data: { visualSelectorId: ID } },
   'popover-drag-state': { type: 'popover-drag-state', data: { isDragging: false } },
   'dropdown-state': { type: 'dropdown-state', data: { isOpen: true } },
-  'update-theme-variables': { type: 'update-theme-variables', data: { variables: { '--primary': '#123456' }, mode: 'dark' } },
-  'inject-font-import': { type: 'inject-font-import', data: { fontUrl: 'https://fonts.googleapis.com/css2?family=Inter' } },
+  'update-theme-variables': {
+    type: 'update-theme-variables',
+    data: { variables: { '--primary': '#123456' }, mode: 'dark' },
+  },
+  'inject-font-import': {
+    type: 'inject-font-import',
+    data: { fontUrl: 'https://fonts.googleapis.com/css2?family=Inter' },
+  },
   'inject-font-face': { type: 'inject-font-face', data: { id: 'inter', css: "@font-face { font-family: 'Inter'; }" } },
-  'toggle-inline-edit-mode': { type: 'toggle-inline-edit-mode', data: { dataSourceLocation: ID, inlineEditingMode: true } },
+  'toggle-inline-edit-mode': {
+    type: 'toggle-inline-edit-mode',
+    data: { dataSourceLocation: ID, inlineEditingMode: true },
+  },
   'freeze-vh-units': { type: 'freeze-vh-units', referenceVhBase: 800 },
   'measure-page-height': { type: 'measure-page-height', settleMs: 100 },
   'suppress-auto-popups': { type: 'suppress-auto-popups' },
@@ -65,9 +78,18 @@ describe('incoming message guards', () => {
   });
 
   it('reads the inline-editing switch of toggle-visual-edit-mode from specs', () => {
-    const specs = (value: unknown) => ({ type: 'toggle-visual-edit-mode', data: { enabled: true, specs: { newInlineEditEnabled: value } } });
-    expect(parseIncomingMessage(specs(true))).toEqual({ type: 'toggle-visual-edit-mode', data: { enabled: true, inlineEditEnabled: true } });
-    expect(parseIncomingMessage(specs(undefined))).toEqual({ type: 'toggle-visual-edit-mode', data: { enabled: true, inlineEditEnabled: null } });
+    const specs = (value: unknown) => ({
+      type: 'toggle-visual-edit-mode',
+      data: { enabled: true, specs: { newInlineEditEnabled: value } },
+    });
+    expect(parseIncomingMessage(specs(true))).toEqual({
+      type: 'toggle-visual-edit-mode',
+      data: { enabled: true, inlineEditEnabled: true },
+    });
+    expect(parseIncomingMessage(specs(undefined))).toEqual({
+      type: 'toggle-visual-edit-mode',
+      data: { enabled: true, inlineEditEnabled: null },
+    });
     expect(accepts(specs('yes'))).toBe(false);
     expect(accepts({ type: 'toggle-visual-edit-mode', data: { enabled: true, specs: 'x' } })).toBe(false);
   });
@@ -76,23 +98,39 @@ describe('incoming message guards', () => {
     const base = { visualSelectorId: ID, classes: 'p-4' };
     expect(accepts({ type: 'update-classes', data: base })).toBe(true);
     expect(accepts({ type: 'update-classes', data: { ...base, classes: ['p-4'] } })).toBe(false);
-    expect(accepts({ type: 'update-classes', data: { ...base, classes: 'x'.repeat(MAX_CLASSES_LENGTH + 1) } })).toBe(false);
+    expect(accepts({ type: 'update-classes', data: { ...base, classes: 'x'.repeat(MAX_CLASSES_LENGTH + 1) } })).toBe(
+      false,
+    );
     expect(accepts({ type: 'update-classes', data: { ...base, visualSelectorId: '' } })).toBe(false);
     expect(accepts({ type: 'update-classes', data: { ...base, visualSelectorId: 'a\nb' } })).toBe(false);
-    expect(accepts({ type: 'update-classes', data: { ...base, visualSelectorId: 'x'.repeat(MAX_SELECTOR_ID_LENGTH + 1) } })).toBe(false);
+    expect(
+      accepts({ type: 'update-classes', data: { ...base, visualSelectorId: 'x'.repeat(MAX_SELECTOR_ID_LENGTH + 1) } }),
+    ).toBe(false);
     expect(accepts({ type: 'update-classes', data: { ...base, visualSelectorId: 42 } })).toBe(false);
   });
 
   it('checks update-content for a bounded string', () => {
     expect(accepts({ type: 'update-content', data: { visualSelectorId: ID, content: '' } })).toBe(true);
-    expect(accepts({ type: 'update-content', data: { visualSelectorId: ID, content: 'x'.repeat(MAX_CONTENT_LENGTH) } })).toBe(true);
-    expect(accepts({ type: 'update-content', data: { visualSelectorId: ID, content: 'x'.repeat(MAX_CONTENT_LENGTH + 1) } })).toBe(false);
-    expect(accepts({ type: 'update-content', data: { visualSelectorId: ID, content: { html: '<b>x</b>' } } })).toBe(false);
+    expect(
+      accepts({ type: 'update-content', data: { visualSelectorId: ID, content: 'x'.repeat(MAX_CONTENT_LENGTH) } }),
+    ).toBe(true);
+    expect(
+      accepts({ type: 'update-content', data: { visualSelectorId: ID, content: 'x'.repeat(MAX_CONTENT_LENGTH + 1) } }),
+    ).toBe(false);
+    expect(accepts({ type: 'update-content', data: { visualSelectorId: ID, content: { html: '<b>x</b>' } } })).toBe(
+      false,
+    );
     expect(accepts({ type: 'update-content', data: { content: 'x' } })).toBe(false);
   });
 
   it('accepts payload-less messages with no data, null or an object, and nothing else', () => {
-    for (const type of ['unselect-element', 'refresh-page', 'request-element-position', 'suppress-auto-popups', 'toggle-canvas-wheel-zoom-bridge']) {
+    for (const type of [
+      'unselect-element',
+      'refresh-page',
+      'request-element-position',
+      'suppress-auto-popups',
+      'toggle-canvas-wheel-zoom-bridge',
+    ]) {
       expect(accepts({ type })).toBe(true);
       expect(accepts({ type, data: null })).toBe(true);
       expect(accepts({ type, data: { anything: 1 } })).toBe(true);
@@ -102,7 +140,10 @@ describe('incoming message guards', () => {
   });
 
   it('checks update-attribute and update-content array indexes', () => {
-    const attribute = (arrIndex: unknown) => ({ type: 'update-attribute', data: { visualSelectorId: ID, attribute: 'src', value: '/a.png', arrIndex } });
+    const attribute = (arrIndex: unknown) => ({
+      type: 'update-attribute',
+      data: { visualSelectorId: ID, attribute: 'src', value: '/a.png', arrIndex },
+    });
     expect(parseIncomingMessage(attribute('3'))).toMatchObject({ data: { arrIndex: '3' } });
     expect(parseIncomingMessage(attribute(undefined))).toMatchObject({ data: { arrIndex: null } });
     expect(accepts(attribute(-1))).toBe(false);
@@ -111,10 +152,19 @@ describe('incoming message guards', () => {
   });
 
   it('accepts theme variables only as custom properties with string values', () => {
-    const theme = (variables: unknown, mode?: unknown) => ({ type: 'update-theme-variables', data: { variables, mode } });
+    const theme = (variables: unknown, mode?: unknown) => ({
+      type: 'update-theme-variables',
+      data: { variables, mode },
+    });
     expect(parseIncomingMessage(theme({ '--a': '1px', '--b-c': 'red' }))).toEqual({
       type: 'update-theme-variables',
-      data: { variables: [['--a', '1px'], ['--b-c', 'red']], mode: 'light' },
+      data: {
+        variables: [
+          ['--a', '1px'],
+          ['--b-c', 'red'],
+        ],
+        mode: 'light',
+      },
     });
     expect(accepts(theme({ color: 'red' }))).toBe(false);
     expect(accepts(theme({ '--a': 4 }))).toBe(false);
@@ -125,10 +175,18 @@ describe('incoming message guards', () => {
   it('checks the fonts, inline editing and canvas sizing messages', () => {
     expect(accepts({ type: 'inject-font-import', data: { fontUrl: '' } })).toBe(false);
     expect(accepts({ type: 'inject-font-face', data: { id: ' ', css: '@font-face {}' } })).toBe(false);
-    expect(accepts({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: ID, inlineEditingMode: 'on' } })).toBe(false);
-    expect(parseIncomingMessage({ type: 'freeze-vh-units' })).toEqual({ type: 'freeze-vh-units', referenceVhBase: null });
+    expect(
+      accepts({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: ID, inlineEditingMode: 'on' } }),
+    ).toBe(false);
+    expect(parseIncomingMessage({ type: 'freeze-vh-units' })).toEqual({
+      type: 'freeze-vh-units',
+      referenceVhBase: null,
+    });
     expect(accepts({ type: 'freeze-vh-units', referenceVhBase: -5 })).toBe(false);
-    expect(parseIncomingMessage({ type: 'measure-page-height', settleMs: '5' })).toEqual({ type: 'measure-page-height', settleMs: null });
+    expect(parseIncomingMessage({ type: 'measure-page-height', settleMs: '5' })).toEqual({
+      type: 'measure-page-height',
+      settleMs: null,
+    });
     expect(accepts({ type: 'measure-page-height', settleMs: Number.POSITIVE_INFINITY })).toBe(false);
   });
 

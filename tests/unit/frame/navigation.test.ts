@@ -5,7 +5,9 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('redactUrl', () => {
   it('removes credentials from the query and keeps everything else', () => {
-    expect(redactUrl('http://site.test/ComingSoon?access_token=abc&tab=2#top')).toBe('http://site.test/ComingSoon?tab=2#top');
+    expect(redactUrl('http://site.test/ComingSoon?access_token=abc&tab=2#top')).toBe(
+      'http://site.test/ComingSoon?tab=2#top',
+    );
     expect(redactUrl('http://site.test/?token=abc')).toBe('http://site.test/');
   });
 

@@ -90,14 +90,18 @@ describe('decideParentOrigin', () => {
   });
 
   it('pins an allowed referrer when there is no ancestor information', () => {
-    expect(decideParentOrigin(several, { ...noHints, referrer: 'https://staging-editor.example.com/apps/1/edit' })).toEqual({
+    expect(
+      decideParentOrigin(several, { ...noHints, referrer: 'https://staging-editor.example.com/apps/1/edit' }),
+    ).toEqual({
       kind: 'pinned',
       origin: 'https://staging-editor.example.com',
     });
   });
 
   it('does not trust our own or a foreign referrer either way', () => {
-    expect(decideParentOrigin(several, { ...noHints, referrer: `${SELF}/ComingSoon` })).toEqual({ kind: 'undetermined' });
+    expect(decideParentOrigin(several, { ...noHints, referrer: `${SELF}/ComingSoon` })).toEqual({
+      kind: 'undetermined',
+    });
     expect(decideParentOrigin(several, { ...noHints, referrer: 'https://platform-login.example.net/login' })).toEqual({
       kind: 'undetermined',
     });
@@ -106,10 +110,15 @@ describe('decideParentOrigin', () => {
   it('falls back to the only configured origin, and waits when there are several', () => {
     expect(decideParentOrigin(single, noHints)).toEqual({ kind: 'pinned', origin: EDITOR });
     expect(decideParentOrigin(several, noHints)).toEqual({ kind: 'undetermined' });
-    expect(decideParentOrigin(createOriginPolicy([], { allowLoopback: false }), noHints)).toEqual({ kind: 'undetermined' });
+    expect(decideParentOrigin(createOriginPolicy([], { allowLoopback: false }), noHints)).toEqual({
+      kind: 'undetermined',
+    });
   });
 
   it('ignores a masked ("null") ancestor origin', () => {
-    expect(decideParentOrigin(single, { ...noHints, ancestorOrigin: 'null' })).toEqual({ kind: 'pinned', origin: EDITOR });
+    expect(decideParentOrigin(single, { ...noHints, ancestorOrigin: 'null' })).toEqual({
+      kind: 'pinned',
+      origin: EDITOR,
+    });
   });
 });

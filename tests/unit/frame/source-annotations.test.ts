@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+
 import { annotateJsx, normalisePath } from '@/build/source-annotations/annotate-jsx';
 
 /** The attribute values in `code`, in source order. */
@@ -73,7 +74,9 @@ describe('annotateJsx', () => {
     ].join('\n');
     const { code } = annotateJsx(source, 'components/a.tsx');
     const lines = code.split('\n');
-    expect(lines[0]).toBe('const a = <p data-source-location="components/a.tsx:1:11" data-dynamic-content="true">{name}</p>;');
+    expect(lines[0]).toBe(
+      'const a = <p data-source-location="components/a.tsx:1:11" data-dynamic-content="true">{name}</p>;',
+    );
     expect(lines[1]).not.toContain('data-dynamic-content');
     expect(lines[2]).toBe(
       'const c = <div data-source-location="components/a.tsx:3:11"><span data-source-location="components/a.tsx:3:16" data-dynamic-content="true">{x}</span></div>;',
@@ -97,7 +100,11 @@ describe('annotateJsx', () => {
       ');',
     ].join('\n');
     const { code } = annotateJsx(source, 'components/List.tsx');
-    expect(locations(code)).toEqual(['components/List.tsx:3:3', 'components/List.tsx:4:26', 'components/List.tsx:5:23']);
+    expect(locations(code)).toEqual([
+      'components/List.tsx:3:3',
+      'components/List.tsx:4:26',
+      'components/List.tsx:5:23',
+    ]);
     expect(parsesCleanly(code)).toBe(true);
   });
 

@@ -1,4 +1,8 @@
-import { loadTailwindRuntime, TAILWIND_RUNTIME_INPUT, TAILWIND_RUNTIME_PATH } from '@/lib/frame/visual-edit/tailwind-runtime';
+import {
+  loadTailwindRuntime,
+  TAILWIND_RUNTIME_INPUT,
+  TAILWIND_RUNTIME_PATH,
+} from '@/lib/frame/visual-edit/tailwind-runtime';
 
 /** A fresh document per test: the loader remembers documents it already loaded into. */
 function freshDocument(): Document {

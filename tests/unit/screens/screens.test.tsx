@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+
 import ComingSoon from '@/components/pages/ComingSoon';
 import AccessRestricted, { ACCESS_RESTRICTED_MESSAGE } from '@/components/screens/AccessRestricted';
 import AdminNote from '@/components/screens/AdminNote';
@@ -68,7 +69,9 @@ describe('AccessRestricted', () => {
     expect(ACCESS_RESTRICTED_MESSAGE).toBe(
       'You are not registered to use this application. Please contact the app administrator to request access.',
     );
-    const items = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual([
       'Verify you are logged in with the correct account',
       'Contact the app administrator for access',

@@ -3,8 +3,8 @@
  * branch, logout and the login redirect. Requests go to a real local HTTP server; navigation, which
  * jsdom cannot perform, is observed through the SDK's navigation object.
  */
-import { createClient } from '@/lib/sdk/client';
 import { browserNavigation } from '@/lib/sdk/browser';
+import { createClient } from '@/lib/sdk/client';
 import { isPlatformError } from '@/lib/sdk/errors';
 import { startRecordingServer, type RecordingServer } from '@/tests/integration/sdk/recording-server';
 
@@ -29,7 +29,12 @@ afterEach(() => jest.restoreAllMocks());
 const APP_BASE = 'https://apps.example';
 const APP_ID = 'coming-soon';
 const client = (token?: string | null) =>
-  createClient({ serverUrl: server.url, appId: 'coming-soon', appBaseUrl: APP_BASE, ...(token === undefined ? {} : { token }) });
+  createClient({
+    serverUrl: server.url,
+    appId: 'coming-soon',
+    appBaseUrl: APP_BASE,
+    ...(token === undefined ? {} : { token }),
+  });
 
 describe('token', () => {
   it('uses the stored token when none is passed', async () => {
@@ -55,7 +60,10 @@ describe('token', () => {
 
 describe('login', () => {
   it('stores the returned token under both keys', async () => {
-    server.respond(() => ({ status: 200, body: { access_token: 'fresh', user: { id: 'u', email: 'a@b.c', role: 'user' } } }));
+    server.respond(() => ({
+      status: 200,
+      body: { access_token: 'fresh', user: { id: 'u', email: 'a@b.c', role: 'user' } },
+    }));
     const c = client(null);
     await c.auth.login('a@b.c', 'pw');
     expect(c.getToken()).toBe('fresh');
@@ -82,7 +90,8 @@ describe('logout', () => {
     localStorage.setItem('token', 'tok');
   });
 
-  const platformLogout = (fromUrl: string) => `https://apps.example/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`;
+  const platformLogout = (fromUrl: string) =>
+    `https://apps.example/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`;
 
   it('clears both keys and the client token, then lets the platform end its session and come back here', () => {
     const c = client();
@@ -98,27 +107,35 @@ describe('logout', () => {
     expect(assign).toHaveBeenCalledWith(platformLogout('http://localhost/goodbye?x=1'));
   });
 
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'data:text/html,x', 'http://localhost:8080/'])(
-    'never returns to %p: the platform sends the visitor back to this page instead',
-    (target) => {
-      const c = client();
-      c.auth.logout(target);
-      expect(assign).toHaveBeenCalledTimes(1);
-      expect(assign).toHaveBeenCalledWith(platformLogout(window.location.href));
-      expect(c.getToken()).toBeNull();
-      expect(localStorage.getItem('base44_access_token')).toBeNull();
-    },
-  );
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'http://localhost:8080/',
+  ])('never returns to %p: the platform sends the visitor back to this page instead', (target) => {
+    const c = client();
+    c.auth.logout(target);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(platformLogout(window.location.href));
+    expect(c.getToken()).toBeNull();
+    expect(localStorage.getItem('base44_access_token')).toBeNull();
+  });
 });
 
 describe('login redirect', () => {
   it('sends the browser to {appBase}/login with the current absolute address', () => {
     client(null).auth.redirectToLogin();
-    expect(assign).toHaveBeenCalledWith(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`);
+    expect(assign).toHaveBeenCalledWith(
+      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`,
+    );
   });
 
   it('resolves a same-origin next address to an absolute one', () => {
-    expect(client(null).auth.loginUrl('/Other')).toBe(`${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}&app_id=${APP_ID}`);
+    expect(client(null).auth.loginUrl('/Other')).toBe(
+      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}&app_id=${APP_ID}`,
+    );
   });
 
   it.each(['//evil.example', 'https://evil.example/phish', 'javascript:alert(1)'])(

@@ -1,4 +1,4 @@
-import { ErrorCodes, PlatformError, isPlatformError } from '@/lib/sdk/errors';
+import { ErrorCodes, isPlatformError, PlatformError } from '@/lib/sdk/errors';
 import { errorFromResponse } from '@/lib/sdk/transport';
 
 describe('PlatformError', () => {
@@ -8,7 +8,13 @@ describe('PlatformError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('PlatformError');
     expect(error.cause).toBe(cause);
-    expect(error.toJSON()).toEqual({ name: 'PlatformError', message: 'Not found', status: 404, code: 'not_found', data: { id: 'x' } });
+    expect(error.toJSON()).toEqual({
+      name: 'PlatformError',
+      message: 'Not found',
+      status: 404,
+      code: 'not_found',
+      data: { id: 'x' },
+    });
     expect(JSON.parse(JSON.stringify(error))).toEqual(error.toJSON());
   });
 

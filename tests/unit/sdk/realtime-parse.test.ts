@@ -1,8 +1,19 @@
-import { SOCKET_OPTIONS, conversationRoom, entityRoom, parseConversationUpdate, parseEntityChange } from '@/lib/sdk/realtime';
+import {
+  conversationRoom,
+  entityRoom,
+  parseConversationUpdate,
+  parseEntityChange,
+  SOCKET_OPTIONS,
+} from '@/lib/sdk/realtime';
 
 describe('parseEntityChange', () => {
   it('parses the JSON string the platform sends', () => {
-    const data = JSON.stringify({ type: 'update', id: 'r1', data: { id: 'r1', title: 'x' }, timestamp: '2025-01-01T00:00:00.000Z' });
+    const data = JSON.stringify({
+      type: 'update',
+      id: 'r1',
+      data: { id: 'r1', title: 'x' },
+      timestamp: '2025-01-01T00:00:00.000Z',
+    });
     expect(parseEntityChange(data)).toEqual({
       type: 'update',
       id: 'r1',
@@ -38,15 +49,24 @@ describe('parseConversationUpdate', () => {
   });
 
   it('merges a changed message that the conversation does not hold yet, or replaces it by id', () => {
-    const added = parseConversationUpdate({ ...conversation, _message: { id: 'm2', role: 'assistant', content: 'hello' } });
+    const added = parseConversationUpdate({
+      ...conversation,
+      _message: { id: 'm2', role: 'assistant', content: 'hello' },
+    });
     expect(added?.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
-    const edited = parseConversationUpdate({ ...conversation, _message: { id: 'm1', role: 'user', content: 'edited' } });
+    const edited = parseConversationUpdate({
+      ...conversation,
+      _message: { id: 'm1', role: 'user', content: 'edited' },
+    });
     expect(edited?.messages).toEqual([{ id: 'm1', role: 'user', content: 'edited' }]);
   });
 
-  it.each([['{bad'], [JSON.stringify({ id: 'c1' })], [JSON.stringify({ messages: [] })], [null]])('returns null for %p', (data) => {
-    expect(parseConversationUpdate(data)).toBeNull();
-  });
+  it.each([['{bad'], [JSON.stringify({ id: 'c1' })], [JSON.stringify({ messages: [] })], [null]])(
+    'returns null for %p',
+    (data) => {
+      expect(parseConversationUpdate(data)).toBeNull();
+    },
+  );
 });
 
 describe('rooms and socket options (docs/SPEC.md sections 7 and 9)', () => {

@@ -18,9 +18,12 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const client = (token?: string) => createClient({ serverUrl: server.url, appId: 'coming-soon', ...(token ? { token } : {}) });
+const client = (token?: string) =>
+  createClient({ serverUrl: server.url, appId: 'coming-soon', ...(token ? { token } : {}) });
 const refuseTokens = () =>
-  server.respond((request) => (request.headers.authorization ? { status: 401, body: { message: 'Token expired' } } : { status: 200, body: [] }));
+  server.respond((request) =>
+    request.headers.authorization ? { status: 401, body: { message: 'Token expired' } } : { status: 200, body: [] },
+  );
 
 it('drops a stored token the server refused: client, both keys, one change event, no later request carries it', async () => {
   window.localStorage.setItem('base44_access_token', 'dead');
@@ -34,7 +37,10 @@ it('drops a stored token the server refused: client, both keys, one change event
   await expect(platform.auth.me()).rejects.toMatchObject({ status: 401 });
   expect(platform.getToken()).toBeNull();
   expect(readStoredToken()).toBeNull();
-  expect([window.localStorage.getItem('base44_access_token'), window.localStorage.getItem('token')]).toEqual([null, null]);
+  expect([window.localStorage.getItem('base44_access_token'), window.localStorage.getItem('token')]).toEqual([
+    null,
+    null,
+  ]);
   expect(changes).toEqual([null]);
 
   await platform.entities.Todo?.list();
@@ -75,7 +81,9 @@ it('a 401 to an anonymous request changes nothing', async () => {
 
 it('a 401 to a service-role request keeps the user token', async () => {
   server.respond((request) =>
-    request.headers.authorization === 'Bearer svc' ? { status: 401, body: { message: 'Bad service token' } } : { status: 200, body: {} },
+    request.headers.authorization === 'Bearer svc'
+      ? { status: 401, body: { message: 'Bad service token' } }
+      : { status: 200, body: {} },
   );
   const platform = createClient({ serverUrl: server.url, appId: 'coming-soon', token: 'user', serviceToken: 'svc' });
   await expect(platform.asServiceRole.entities.Todo?.list()).rejects.toMatchObject({ status: 401 });

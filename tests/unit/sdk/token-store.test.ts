@@ -1,7 +1,7 @@
 import {
   ACCESS_TOKEN_KEY,
-  DUPLICATE_TOKEN_KEY,
   clearStoredToken,
+  DUPLICATE_TOKEN_KEY,
   readStoredToken,
   startupToken,
   storeToken,

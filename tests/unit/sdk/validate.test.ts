@@ -1,5 +1,12 @@
 import { isPlatformError } from '@/lib/sdk/errors';
-import { apiPath, assertNamedParams, assertPathSegment, describeValue, isPlainObject, proxyKey } from '@/lib/sdk/validate';
+import {
+  apiPath,
+  assertNamedParams,
+  assertPathSegment,
+  describeValue,
+  isPlainObject,
+  proxyKey,
+} from '@/lib/sdk/validate';
 
 function thrown(run: () => unknown): unknown {
   try {

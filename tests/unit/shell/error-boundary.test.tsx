@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+
 import RouteError from '@/app/error';
 
 describe('route error boundary', () => {

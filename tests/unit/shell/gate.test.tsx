@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+
 import Gate, { SPINNER_DELAY_MS } from '@/components/shell/Gate';
-import Toaster from '@/components/shell/Toaster';
 import NotFoundRoute from '@/components/shell/NotFoundRoute';
+import Toaster from '@/components/shell/Toaster';
 import { authStore } from '@/lib/auth/auth-store';
 import { createToastStore } from '@/lib/toast/store';
 
@@ -30,20 +31,32 @@ describe('Gate', () => {
     expect(screen.getByRole('status', { name: 'Seite wird geladen' })).toBeInTheDocument();
     // The content stays mounted underneath, so nothing shifts when loading ends.
     expect(screen.getByText(/fast startklar/)).toBeInTheDocument();
-    act(() => authStore.set({ state: { status: 'authenticated', user: { id: '1', email: 'a@b.c', role: 'user' }, settings: {} } }));
+    act(() =>
+      authStore.set({
+        state: { status: 'authenticated', user: { id: '1', email: 'a@b.c', role: 'user' }, settings: {} },
+      }),
+    );
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows Access Restricted for an unregistered user', () => {
     render(<Gate>{content}</Gate>);
-    act(() => authStore.set({ state: { status: 'error', error: { type: 'user_not_registered', message: 'User not registered for this app' } } }));
+    act(() =>
+      authStore.set({
+        state: { status: 'error', error: { type: 'user_not_registered', message: 'User not registered for this app' } },
+      }),
+    );
     expect(screen.getByRole('heading', { name: 'Access Restricted' })).toBeInTheDocument();
     expect(screen.queryByText(/fast startklar/)).toBeNull();
   });
 
   it('shows a redirect notice while the login redirect is under way', () => {
     render(<Gate>{content}</Gate>);
-    act(() => authStore.set({ state: { status: 'error', error: { type: 'auth_required', message: 'Authentication required' } } }));
+    act(() =>
+      authStore.set({
+        state: { status: 'error', error: { type: 'auth_required', message: 'Authentication required' } },
+      }),
+    );
     expect(screen.getByRole('status', { name: 'Weiterleitung zur Anmeldung' })).toBeInTheDocument();
   });
 
@@ -72,8 +85,16 @@ describe('Gate', () => {
 
 describe('404 admin note', () => {
   it.each([
-    ['an admin', { status: 'authenticated', user: { id: '1', email: 'admin@example.com', role: 'admin' }, settings: {} }, true],
-    ['a user', { status: 'authenticated', user: { id: '2', email: 'user@example.com', role: 'user' }, settings: {} }, false],
+    [
+      'an admin',
+      { status: 'authenticated', user: { id: '1', email: 'admin@example.com', role: 'admin' }, settings: {} },
+      true,
+    ],
+    [
+      'a user',
+      { status: 'authenticated', user: { id: '2', email: 'user@example.com', role: 'user' }, settings: {} },
+      false,
+    ],
     ['an anonymous visitor', { status: 'unauthenticated', settings: {} }, false],
   ] as const)('%s sees the note: %s', (_who, state, visible) => {
     render(<NotFoundRoute />);

@@ -1,4 +1,4 @@
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, createToastStore } from '@/lib/toast/store';
+import { createToastStore, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/lib/toast/store';
 
 function fakeTimers() {
   const pending = new Map<number, { at: number; run: () => void }>();

@@ -6,7 +6,9 @@ import { parseOriginList } from '@/lib/util';
 
 describe('parseOriginList: the editor origins (NEXT_PUBLIC_EDITOR_ORIGINS)', () => {
   it('normalises bare origins and drops duplicates and blanks', () => {
-    expect(parseOriginList(' https://Editor.Example.com/ , http://127.0.0.1:3110,,https://editor.example.com ')).toEqual({
+    expect(
+      parseOriginList(' https://Editor.Example.com/ , http://127.0.0.1:3110,,https://editor.example.com '),
+    ).toEqual({
       origins: ['https://editor.example.com', 'http://127.0.0.1:3110'],
       rejected: [],
     });

@@ -46,12 +46,18 @@ describe('isPlainObject', () => {
     expect(isPlainObject(value)).toBe(true);
   });
 
-  it.each([[null], [undefined], [[]], [new Date()], [new Map()], ['{}'], [() => ({})], [Object.create({ inherited: 1 })]])(
-    'refuses %p',
-    (value) => {
-      expect(isPlainObject(value)).toBe(false);
-    },
-  );
+  it.each([
+    [null],
+    [undefined],
+    [[]],
+    [new Date()],
+    [new Map()],
+    ['{}'],
+    [() => ({})],
+    [Object.create({ inherited: 1 })],
+  ])('refuses %p', (value) => {
+    expect(isPlainObject(value)).toBe(false);
+  });
 });
 
 describe('originOf', () => {

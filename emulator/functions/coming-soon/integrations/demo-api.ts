@@ -13,7 +13,11 @@ const demoApi: CustomIntegrationModule = {
     query_params: queryParams,
     user: user ? { id: user.id, email: user.email } : null,
   }),
-  teapot: () => new Response(JSON.stringify({ error: 'short and stout' }), { status: 418, headers: { 'Content-Type': 'application/json' } }),
+  teapot: () =>
+    new Response(JSON.stringify({ error: 'short and stout' }), {
+      status: 418,
+      headers: { 'Content-Type': 'application/json' },
+    }),
 };
 
 export default demoApi;

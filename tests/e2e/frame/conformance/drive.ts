@@ -5,6 +5,7 @@
  * messages of a step are exactly those posted before its barrier answer.
  */
 import { expect, type Frame, type Page } from '@playwright/test';
+
 import { messageTotal, pageState, postedSince, type PageState, type PostedMessage } from './observe';
 
 export interface StepResult {
@@ -52,7 +53,8 @@ async function clickOn(context: Context, selector: string): Promise<void> {
 }
 
 /** The selection outline's label, which opens the layer menu, and the menu's first entry, in either agent. */
-const LAYER_LABEL = '[data-layer-dropdown]:not([data-vite-plugin-element="true"][style*="overflow"]), [data-visual-edit-layer="label"]';
+const LAYER_LABEL =
+  '[data-layer-dropdown]:not([data-vite-plugin-element="true"][style*="overflow"]), [data-visual-edit-layer="label"]';
 const LAYER_MENU_ENTRY = '[data-layer-dropdown] > div:first-child, [data-visual-edit-layer="menu"] > div:first-child';
 
 const POPUP = `
@@ -69,10 +71,15 @@ export const STEPS: Step[] = [
   { name: 'load', act: async () => undefined },
   {
     name: 'toggle-visual-edit-mode on, inline editing on',
-    act: async ({ send }) => send({ type: 'toggle-visual-edit-mode', data: { enabled: true, specs: { newInlineEditEnabled: true } } }),
+    act: async ({ send }) =>
+      send({ type: 'toggle-visual-edit-mode', data: { enabled: true, specs: { newInlineEditEnabled: true } } }),
   },
   { name: 'click selects the heading', act: (context) => clickOn(context, 'h1'), waitFor: ['element-selected'] },
-  { name: 'request-element-position', act: ({ send }) => send({ type: 'request-element-position' }), waitFor: ['element-position-update'] },
+  {
+    name: 'request-element-position',
+    act: ({ send }) => send({ type: 'request-element-position' }),
+    waitFor: ['element-position-update'],
+  },
   {
     name: 'scroll reports the position',
     act: async ({ frame }) => {
@@ -85,58 +92,84 @@ export const STEPS: Step[] = [
     act: async ({ send, frame, heading }) => {
       const classes = (await frame.locator('h1').getAttribute('class')) ?? '';
       expect(classes.split(' ')).toContain(SWAPPED_FROM);
-      await send({ type: 'update-classes', data: { visualSelectorId: heading, classes: classes.replace(SWAPPED_FROM, SWAPPED_TO) } });
-      await expect.poll(() => frame.locator('h1').evaluate((element) => getComputedStyle(element).fontSize)).toBe('30px');
+      await send({
+        type: 'update-classes',
+        data: { visualSelectorId: heading, classes: classes.replace(SWAPPED_FROM, SWAPPED_TO) },
+      });
+      await expect
+        .poll(() => frame.locator('h1').evaluate((element) => getComputedStyle(element).fontSize))
+        .toBe('30px');
     },
   },
   {
     name: 'update-content writes text with a line break',
     act: async ({ send, frame, lastParagraph }) => {
-      await send({ type: 'update-content', data: { visualSelectorId: lastParagraph, content: 'Bis bald <b>!</b>\nIhr Team' } });
+      await send({
+        type: 'update-content',
+        data: { visualSelectorId: lastParagraph, content: 'Bis bald <b>!</b>\nIhr Team' },
+      });
       await expect(frame.locator('p').last()).toContainText('Ihr Team');
     },
   },
   {
     name: 'update-attribute with an attribute outside the allowlist',
-    act: ({ send, heading }) => send({ type: 'update-attribute', data: { visualSelectorId: heading, attribute: 'onclick', value: 'alert(1)' } }),
+    act: ({ send, heading }) =>
+      send({ type: 'update-attribute', data: { visualSelectorId: heading, attribute: 'onclick', value: 'alert(1)' } }),
   },
   {
     name: 'update-attribute src on a heading',
-    act: ({ send, heading }) => send({ type: 'update-attribute', data: { visualSelectorId: heading, attribute: 'src', value: '/icon.svg' } }),
+    act: ({ send, heading }) =>
+      send({ type: 'update-attribute', data: { visualSelectorId: heading, attribute: 'src', value: '/icon.svg' } }),
     undo: async ({ frame }) => {
       await frame.evaluate(() => document.querySelector('h1')?.removeAttribute('src'));
     },
   },
   {
     name: 'update-theme-variables with a plain CSS property',
-    act: ({ send }) => send({ type: 'update-theme-variables', data: { variables: { 'text-decoration-line': 'underline' } } }),
+    act: ({ send }) =>
+      send({ type: 'update-theme-variables', data: { variables: { 'text-decoration-line': 'underline' } } }),
     undo: async ({ frame }) => {
       await frame.evaluate(() => document.documentElement.style.removeProperty('text-decoration-line'));
     },
   },
   {
     name: 'update-theme-variables sets custom properties',
-    act: ({ send }) => send({ type: 'update-theme-variables', data: { variables: { '--color-stone-900': 'rgb(1, 2, 3)', '--editor-test': '4px' } } }),
+    act: ({ send }) =>
+      send({
+        type: 'update-theme-variables',
+        data: { variables: { '--color-stone-900': 'rgb(1, 2, 3)', '--editor-test': '4px' } },
+      }),
   },
   {
     name: 'inject-font-import',
     act: async ({ send, frame, editorOrigin }) => {
       await send({ type: 'inject-font-import', data: { fontUrl: `${editorOrigin}/fonts/preview.css` } });
       await expect
-        .poll(() => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--editor-font-preview').trim()))
+        .poll(() =>
+          frame.evaluate(() =>
+            getComputedStyle(document.documentElement).getPropertyValue('--editor-font-preview').trim(),
+          ),
+        )
         .toBe('loaded');
     },
   },
   {
     name: 'inject-font-face',
     act: ({ send }) =>
-      send({ type: 'inject-font-face', data: { id: 'preview', css: "@font-face { font-family: 'Editor Face'; src: local('DejaVu Sans'); }" } }),
+      send({
+        type: 'inject-font-face',
+        data: { id: 'preview', css: "@font-face { font-family: 'Editor Face'; src: local('DejaVu Sans'); }" },
+      }),
   },
   {
     name: 'inject-font-face that is not one @font-face rule',
     act: ({ send }) => send({ type: 'inject-font-face', data: { id: 'bad', css: 'h1 { color: red }' } }),
   },
-  { name: 'second click starts inline editing', act: (context) => clickOn(context, 'h1'), waitFor: ['content-editing-started'] },
+  {
+    name: 'second click starts inline editing',
+    act: (context) => clickOn(context, 'h1'),
+    waitFor: ['content-editing-started'],
+  },
   {
     name: 'typing writes back through inline-edit',
     act: async ({ page }) => {
@@ -145,15 +178,21 @@ export const STEPS: Step[] = [
     },
     waitFor: ['inline-edit'],
   },
-  { name: 'clicking elsewhere ends inline editing', act: (context) => clickOn(context, 'main p:first-of-type'), waitFor: ['content-editing-ended'] },
+  {
+    name: 'clicking elsewhere ends inline editing',
+    act: (context) => clickOn(context, 'main p:first-of-type'),
+    waitFor: ['content-editing-ended'],
+  },
   {
     name: 'toggle-inline-edit-mode on',
-    act: ({ send, heading }) => send({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: heading, inlineEditingMode: true } }),
+    act: ({ send, heading }) =>
+      send({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: heading, inlineEditingMode: true } }),
     waitFor: ['content-editing-started'],
   },
   {
     name: 'toggle-inline-edit-mode off',
-    act: ({ send, heading }) => send({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: heading, inlineEditingMode: false } }),
+    act: ({ send, heading }) =>
+      send({ type: 'toggle-inline-edit-mode', data: { dataSourceLocation: heading, inlineEditingMode: false } }),
     waitFor: ['content-editing-ended'],
   },
   {
@@ -182,7 +221,10 @@ export const STEPS: Step[] = [
     waitFor: ['unselect-element', 'element-selected'],
   },
   { name: 'unselect-element', act: ({ send }) => send({ type: 'unselect-element' }) },
-  { name: 'request-element-position without a selection', act: ({ send }) => send({ type: 'request-element-position' }) },
+  {
+    name: 'request-element-position without a selection',
+    act: ({ send }) => send({ type: 'request-element-position' }),
+  },
   {
     name: 'popover-drag-state, then a click still selects',
     act: async (context) => {
@@ -249,10 +291,13 @@ export async function drive(page: Page, frame: Frame, editorOrigin: string): Pro
     frame,
     editorOrigin,
     send: async (message) => {
-      await page.evaluate(([data, origin]) => {
-        const target = document.querySelector('iframe') as HTMLIFrameElement;
-        target.contentWindow?.postMessage(data, origin as string);
-      }, [message, siteOrigin] as const);
+      await page.evaluate(
+        ([data, origin]) => {
+          const target = document.querySelector('iframe') as HTMLIFrameElement;
+          target.contentWindow?.postMessage(data, origin as string);
+        },
+        [message, siteOrigin] as const,
+      );
     },
     heading: (await frame.locator('h1').getAttribute('data-source-location')) ?? '',
     lastParagraph: (await frame.locator('main p').last().getAttribute('data-source-location')) ?? '',
@@ -263,12 +308,20 @@ export async function drive(page: Page, frame: Frame, editorOrigin: string): Pro
     const since = index === 0 ? 0 : await messageTotal(page);
     await step.act(context);
     for (const type of step.waitFor ?? []) {
-      await expect.poll(async () => (await postedSince(page, since)).some((message) => message.type === type), { message: `${step.name}: ${type}` }).toBe(true);
+      await expect
+        .poll(async () => (await postedSince(page, since)).some((message) => message.type === type), {
+          message: `${step.name}: ${type}`,
+        })
+        .toBe(true);
     }
     // Barrier: both agents answer measure-page-height after everything sent before it.
     const before = (await postedSince(page, since)).length;
     await context.send({ type: 'measure-page-height', settleMs: 0 });
-    await expect.poll(async () => (await postedSince(page, since)).slice(before).some((message) => message.type === 'page-height-measured')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await postedSince(page, since)).slice(before).some((message) => message.type === 'page-height-measured'),
+      )
+      .toBe(true);
     const all = await postedSince(page, since);
     const barrier = all.findIndex((message, index) => index >= before && message.type === 'page-height-measured');
     results.push({ name: step.name, messages: all.slice(0, barrier), state: await pageState(frame) });
