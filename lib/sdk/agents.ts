@@ -3,7 +3,7 @@
  */
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import type { AgentConversation, AgentMessage, NewConversation, Unsubscribe } from './types';
 import { apiPath, assertPathSegment } from './validate';
 
@@ -50,9 +50,7 @@ export interface AgentsModule {
   getTelegramConnectURL(agentName: string): string;
 }
 
-interface AgentsContext {
-  transport: Transport;
-  appId: string;
+interface AgentsContext extends ModuleContext {
   serverUrl: string;
   getToken: () => string | null;
   realtime: () => RealtimeSubscriptions;

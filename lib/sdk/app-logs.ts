@@ -1,7 +1,7 @@
 /**
  * Usage logs of the app (docs/SPEC.md section 7).
  */
-import type { CallOptions, QueryParams, Transport } from './transport';
+import type { CallOptions, ModuleContext, QueryParams } from './transport';
 import { apiPath, assertPathSegment } from './validate';
 
 export interface AppLogsModule {
@@ -13,7 +13,7 @@ export interface AppLogsModule {
   getStats(params?: QueryParams, options?: CallOptions): Promise<unknown>;
 }
 
-export function createAppLogsModule(transport: Transport, appId: string): AppLogsModule {
+export function createAppLogsModule({ transport, appId }: ModuleContext): AppLogsModule {
   const logsPath = apiPath`/app-logs/${appId}`;
   return {
     async logUserInApp(pageName, options) {

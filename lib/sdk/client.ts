@@ -176,7 +176,7 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
   let serviceRole: ServiceRoleClient<S> | undefined;
   const serviceToken = options.serviceToken;
   const auth = createAuthModule({ transport, appId, appBaseUrl, session });
-  const publicSettings = createPublicSettingsModule(transport, appId);
+  const publicSettings = createPublicSettingsModule({ transport, appId });
   const analytics = createAnalyticsModule({ transport, appId, auth, enabled: options.analytics?.enabled === true });
   const requiresAuth = options.requiresAuth === true;
   const actors = createActorsModule({
@@ -212,13 +212,17 @@ export function createClient<S extends EntitySchemas = Record<string, EntityFiel
       userToken: session.getToken,
     }),
     auth,
-    integration: (packageName, endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName),
+    integration: (packageName, endpointName) =>
+      createIntegrationEndpoint({ transport, appId }, packageName, endpointName),
     connectors: lazyMethods(
-      async () => (await import('./connectors')).createUserConnectorsModule(transport, appId),
+      async () => (await import('./connectors')).createUserConnectorsModule({ transport, appId }),
       ['connectAppUser', 'disconnectAppUser'],
     ),
     app: { getPublicSettings: () => publicSettings.get() },
-    users: lazyMethods(async () => (await import('./misc-calls')).createUsersModule(transport, appId), ['inviteUser']),
+    users: lazyMethods(
+      async () => (await import('./misc-calls')).createUsersModule({ transport, appId }),
+      ['inviteUser'],
+    ),
     analytics,
     actors: actors.module,
     publicSettings,

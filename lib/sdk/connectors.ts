@@ -4,7 +4,7 @@
  * proxy. Loaded on first use.
  */
 import { invalidArgument } from './errors';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import { apiPath, isPlainObject } from './validate';
 
 export interface ConnectorConnection {
@@ -77,7 +77,7 @@ const connection = (answer: TokenAnswer): ConnectorConnection => ({
   connectionConfig: answer.connection_config ?? null,
 });
 
-export function createUserConnectorsModule(transport: Transport, appId: string): UserConnectorsModule {
+export function createUserConnectorsModule({ transport, appId }: ModuleContext): UserConnectorsModule {
   const path = (id: unknown) => apiPath`/apps/${appId}/app-user-auth/connectors/${required('Connector ID', id)}`;
   return {
     async connectAppUser(connectorId, options) {
@@ -93,7 +93,7 @@ export function createUserConnectorsModule(transport: Transport, appId: string):
   };
 }
 
-export function createConnectorsModule(transport: Transport, appId: string): ConnectorsModule {
+export function createConnectorsModule({ transport, appId }: ModuleContext): ConnectorsModule {
   const read = (path: string, options?: CallOptions) =>
     transport.request<TokenAnswer>({ method: 'GET', path }, options);
   const tokenPath = (type: unknown) =>

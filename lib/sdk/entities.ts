@@ -18,7 +18,7 @@ import type {
 import { invalidArgument } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import type {
   EntityChangeEvent,
   EntityFields,
@@ -117,9 +117,7 @@ export type EntitiesModule<S extends EntitySchemas> = {
   readonly [Name in keyof S & string]: EntityHandler<SchemaFields<S, Name>>;
 };
 
-interface EntityContext {
-  transport: Transport;
-  appId: string;
+interface EntityContext extends ModuleContext {
   realtime: () => RealtimeSubscriptions;
 }
 

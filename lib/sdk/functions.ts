@@ -1,7 +1,7 @@
 /**
  * Backend functions: `functions.invoke(name, params)` (docs/SPEC.md sections 5 and 7) and `functions.fetch`.
  */
-import type { CallOptions, FetchLike, RawResponse, Transport } from './transport';
+import type { CallOptions, FetchLike, ModuleContext, RawResponse } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment } from './validate';
 
 /** The header that selects a functions deployment (draft or published). */
@@ -33,12 +33,12 @@ export interface RawFunctionsAccess {
   authorization: () => string | null;
 }
 
-export function createFunctionsModule(
-  transport: Transport,
-  appId: string,
-  functionsVersion: string | undefined,
-  raw: RawFunctionsAccess,
-): FunctionsModule {
+interface FunctionsContext extends ModuleContext {
+  functionsVersion: string | undefined;
+  raw: RawFunctionsAccess;
+}
+
+export function createFunctionsModule({ transport, appId, functionsVersion, raw }: FunctionsContext): FunctionsModule {
   const headers: Record<string, string> = functionsVersion ? { [FUNCTIONS_VERSION_HEADER]: functionsVersion } : {};
   return {
     async invoke<Result>(functionName: string, params?: unknown, options?: CallOptions) {

@@ -2,7 +2,7 @@
  * Integrations: `integrations.Core.<Endpoint>(params)` and installable packages
  * `integrations.<Package>.<Endpoint>(params)` (docs/SPEC.md sections 5 and 7).
  */
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import { apiPath, assertNamedParams, assertPathSegment, proxyKey, type NamedParams } from './validate';
 
 /** One integration endpoint: named parameters (or a FormData built by the caller) in, JSON out. */
@@ -69,8 +69,7 @@ export type IntegrationsModule = {
 
 /** Builds the function behind one endpoint. Parameters are checked before any request is sent. */
 export function createIntegrationEndpoint(
-  transport: Transport,
-  appId: string,
+  { transport, appId }: ModuleContext,
   packageName: string,
   endpointName: string,
 ): IntegrationEndpoint {
@@ -90,7 +89,8 @@ export function createIntegrationEndpoint(
  * The `integrations` proxy: any package name, then any endpoint name. Endpoint functions are cheap
  * closures, so they are built per access rather than cached.
  */
-export function createIntegrationsModule(transport: Transport, appId: string): IntegrationsModule {
+export function createIntegrationsModule(context: ModuleContext): IntegrationsModule {
+  const { transport, appId } = context;
   const lookup = <T>(build: (name: string) => T) =>
     new Proxy(
       {},
@@ -107,6 +107,6 @@ export function createIntegrationsModule(transport: Transport, appId: string): I
   return lookup((packageName) =>
     packageName === 'custom'
       ? custom
-      : lookup((endpointName) => createIntegrationEndpoint(transport, appId, packageName, endpointName)),
+      : lookup((endpointName) => createIntegrationEndpoint(context, packageName, endpointName)),
   ) as IntegrationsModule;
 }

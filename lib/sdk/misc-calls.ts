@@ -1,9 +1,9 @@
 /** Seldom-used calls loaded on first use: inviting users under the reference's `users` module. */
 import { invalidArgument } from './errors';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import { apiPath } from './validate';
 
-export function createUsersModule(transport: Transport, appId: string) {
+export function createUsersModule({ transport, appId }: ModuleContext) {
   return {
     async inviteUser(userEmail: string, role: 'user' | 'admin', options?: CallOptions): Promise<unknown> {
       if (role !== 'user' && role !== 'admin') {

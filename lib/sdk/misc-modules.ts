@@ -18,11 +18,13 @@ export interface AiGatewayModule {
   connection(options?: { provider?: 'openai' | 'typesafe' }): AiGatewayConnection;
 }
 
-export function createAiGatewayModule(
-  serverUrl: string,
-  appId: string,
-  getToken: () => string | null,
-): AiGatewayModule {
+interface AiGatewayContext {
+  serverUrl: string;
+  appId: string;
+  getToken: () => string | null;
+}
+
+export function createAiGatewayModule({ serverUrl, appId, getToken }: AiGatewayContext): AiGatewayModule {
   return {
     connection({ provider = 'openai' } = {}) {
       if (provider !== 'openai' && provider !== 'typesafe')

@@ -1,7 +1,7 @@
 /**
  * The app's public settings, the first call of every page load (docs/SPEC.md section 4).
  */
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, ModuleContext } from './transport';
 import type { PublicSettingsResponse } from './types';
 import { apiPath } from './validate';
 
@@ -13,7 +13,7 @@ export interface PublicSettingsModule {
   get(options?: CallOptions): Promise<PublicSettingsResponse>;
 }
 
-export function createPublicSettingsModule(transport: Transport, appId: string): PublicSettingsModule {
+export function createPublicSettingsModule({ transport, appId }: ModuleContext): PublicSettingsModule {
   const path = apiPath`/apps/public/prod/public-settings/by-id/${appId}`;
   return { get: (options) => transport.request({ method: 'GET', path }, options) };
 }

@@ -72,7 +72,7 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
       userToken: getUserToken,
     }),
     connectors: lazyMethods(
-      async () => (await import('./connectors')).createConnectorsModule(transport, appId),
+      async () => (await import('./connectors')).createConnectorsModule({ transport, appId }),
       [
         'getAccessToken',
         'getConnection',

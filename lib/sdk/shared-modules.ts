@@ -45,14 +45,15 @@ export function createSharedModules<S extends EntitySchemas>(context: SharedModu
   return {
     entities: createEntitiesModule<S>(entityContext),
     entity: (name) => createEntityHandler(entityContext, name),
-    integrations: createIntegrationsModule(transport, appId),
-    functions: createFunctionsModule(transport, appId, context.functionsVersion, {
-      serverUrl,
-      fetch: context.fetch,
-      authorization: context.functionsAuthorization,
+    integrations: createIntegrationsModule({ transport, appId }),
+    functions: createFunctionsModule({
+      transport,
+      appId,
+      functionsVersion: context.functionsVersion,
+      raw: { serverUrl, fetch: context.fetch, authorization: context.functionsAuthorization },
     }),
     agents: createAgentsModule({ transport, appId, serverUrl, getToken: context.userToken, realtime }),
-    appLogs: createAppLogsModule(transport, appId),
-    aiGateway: createAiGatewayModule(serverUrl, appId, context.gatewayToken),
+    appLogs: createAppLogsModule({ transport, appId }),
+    aiGateway: createAiGatewayModule({ serverUrl, appId, getToken: context.gatewayToken }),
   };
 }

@@ -58,6 +58,16 @@ export interface TransportConfig {
   onUnauthorized?: (sentAuthorization: string | null) => void;
 }
 
+/**
+ * What every module factory is given: the transport that carries this client's credentials and the
+ * app it talks to. Factories take one context object (this, or an extension of it), never positional
+ * arguments, so adding a dependency never reorders a call.
+ */
+export interface ModuleContext {
+  transport: Transport;
+  appId: string;
+}
+
 export interface Transport {
   /** `{serverUrl}/api`, for the rare request that cannot go through {@link Transport.request} (a beacon). */
   baseUrl: string;
