@@ -1,15 +1,12 @@
 import nextJest from 'next/jest.js';
 
-// next/jest gives every project Next's SWC transform and tsconfig paths. ofetch ships ESM only, so it
-// has to be transpiled like our own code.
+// next/jest gives every project Next's SWC transform and tsconfig paths.
 const createJestConfig = nextJest({ dir: './' });
 
 const shared = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/out/', '/tests/e2e/'],
 };
-const esmPackages = ['ofetch', 'destr', 'ufo', 'node-fetch-native'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 /**
  * Pure unit tests (no servers): components and browser-side code, in jsdom plus Node's fetch family
@@ -35,8 +32,9 @@ const node = createJestConfig({
 });
 
 /**
- * Our client and the unmodified reference client (`@base44/sdk`, native ESM, transpiled here like
- * ofetch) side by side against one recording server. Browser rows pick jsdom per file.
+ * Our client and the unmodified reference client side by side against one recording server. The
+ * reference and two of its dependencies ship native ESM only, so Jest transpiles them here. Browser
+ * rows pick jsdom per file.
  */
 const conformance = createJestConfig({
   ...shared,
@@ -44,7 +42,7 @@ const conformance = createJestConfig({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/conformance/**/*.test.ts'],
 });
-const conformanceEsmPackages = [...esmPackages, '@base44/sdk', 'uuid', 'partysocket'];
+const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
 
 /** Set a few points under what the suite reaches, so a change that drops tests shows. */
 const COVERAGE_FLOORS = {
@@ -55,7 +53,6 @@ const COVERAGE_FLOORS = {
 
 export default async function config() {
   const projects = await Promise.all([dom(), node(), conformance()]);
-  for (const project of projects) project.transformIgnorePatterns = transformIgnorePatterns;
   projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return {
     projects,

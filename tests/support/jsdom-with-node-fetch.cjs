@@ -1,6 +1,6 @@
 // Jest's jsdom has no fetch, and its AbortSignal/Blob/FormData are not the ones Node's fetch accepts.
-// ofetch captures `fetch` when it is imported, so the Node implementations must be present before any
-// test module loads: copy them into the jsdom global here. Tests that render hooks against a real
+// Code may capture `fetch` when it is imported, so the Node implementations must be present before
+// any test module loads: copy them into the jsdom global here. Tests that render hooks against a real
 // emulator in the same process also need the timers its store batches writes with (setImmediate).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
