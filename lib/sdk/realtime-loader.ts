@@ -4,7 +4,7 @@
  * error/join/disconnect hooks (realtime-hooks.ts).
  */
 import { PlatformError } from './errors';
-import type { Realtime, RealtimeConfig } from './realtime';
+import type { Realtime, RealtimeConfig } from './realtime-types';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
