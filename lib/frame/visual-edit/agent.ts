@@ -13,9 +13,10 @@ import {
   elementSelected,
   selectionCleared,
   type IncomingMessage,
-  type OutgoingMessage,
 } from '../messages';
+import type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
 import { describeSelection } from './describe';
+import { listenForEditMode } from './edit-mode-events';
 import { applyElementEdit } from './edits';
 import { canStartEditing, createInlineEditor } from './inline-edit';
 import { createLayerMenu } from './layer-menu';
@@ -26,31 +27,10 @@ import { isInViewport, positionOf } from './positions';
 import { editableElementFrom, findElementsById, selectorIdOf } from './selection';
 import { loadTailwindRuntime } from './tailwind-runtime';
 
+export type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
+
 /** docs/SPEC.md section 9: overlays re-sync this long after a change. */
 export const RESYNC_DELAY_MS = 50;
-
-/** Pointer events that would make the app act (follow a link, press a button, focus an input). */
-const CAPTURED_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'dblclick', 'auxclick'] as const;
-
-export interface VisualEditAgentOptions {
-  win: Window;
-  post: (message: OutgoingMessage) => void;
-  /** Origins font CSS and font files may come from (NEXT_PUBLIC_EDITOR_FONT_ORIGINS). */
-  fontOrigins?: readonly string[];
-  /** Injected in tests; loads Tailwind's browser build by default. */
-  loadTailwind?: (doc: Document) => Promise<void>;
-  /** Injected in tests (jsdom cannot reload); `location.reload()` by default. */
-  reload?: () => void;
-  /** Reports a failure that is not the editor's business (e.g. the Tailwind runtime did not load). */
-  onProblem?: (problem: string, cause?: unknown) => void;
-}
-
-export interface VisualEditAgent {
-  handle(message: IncomingMessage): void;
-  readonly enabled: boolean;
-  readonly selectedId: string | null;
-  stop(): void;
-}
 
 export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEditAgent {
   const { win, post } = options;
@@ -70,6 +50,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
   let frameRequest: number | null = null;
   let removeEditStyle: (() => void) | null = null;
   let resumeAnimations: (() => void) | null = null;
+  let stopListening: (() => void) | null = null;
 
   const showHover = (id: string | null) => {
     hoveredId = id;
@@ -223,12 +204,13 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     enabled = true;
     removeEditStyle = addPageStyle(win, EDIT_MODE_CSS);
     resumeAnimations = freezeAnimations(doc);
-    for (const type of CAPTURED_EVENTS) win.addEventListener(type, blockUnlessEditing, true);
-    win.addEventListener('click', onClick, true);
-    win.addEventListener('mouseover', onPointerOver, true);
-    doc.addEventListener('mouseout', onPointerLeavePage, true);
-    win.addEventListener('scroll', onScrollOrResize, { capture: true, passive: true });
-    win.addEventListener('resize', onScrollOrResize, { passive: true });
+    stopListening = listenForEditMode(win, {
+      blockUnlessEditing,
+      onClick,
+      onPointerOver,
+      onPointerLeavePage,
+      onScrollOrResize,
+    });
     loadTailwind(doc).catch((cause: unknown) => onProblem('Tailwind browser runtime failed to load', cause));
   };
 
@@ -243,12 +225,8 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     resumeAnimations?.();
     removeEditStyle = null;
     resumeAnimations = null;
-    for (const type of CAPTURED_EVENTS) win.removeEventListener(type, blockUnlessEditing, true);
-    win.removeEventListener('click', onClick, true);
-    win.removeEventListener('mouseover', onPointerOver, true);
-    doc.removeEventListener('mouseout', onPointerLeavePage, true);
-    win.removeEventListener('scroll', onScrollOrResize, true);
-    win.removeEventListener('resize', onScrollOrResize);
+    stopListening?.();
+    stopListening = null;
     if (frameRequest !== null) win.cancelAnimationFrame(frameRequest);
     if (resyncTimer !== null) clearTimeout(resyncTimer);
     frameRequest = null;
