@@ -4,8 +4,8 @@
  * error/join/disconnect hooks (realtime-hooks.ts).
  */
 import { PlatformError } from './errors';
-import type { Realtime, RealtimeConfig } from './realtime-types';
 import type { SubscriptionHooks } from './realtime-hooks';
+import type { Realtime, RealtimeConfig } from './realtime-types';
 import type { AgentConversation, EntityChangeEvent, Unsubscribe } from './types';
 
 /** What entities and agents need from real-time; subscriptions return synchronously. */
