@@ -1,0 +1,139 @@
+/**
+ * Starts the vendor's local backend (`base44 dev`) offline, for tests and tools: a temporary HOME
+ * with a stub login (the CLI refuses to start without one, and never needs it offline), a free
+ * port, its own process group so that stopping it also stops the site it started, and nothing left
+ * behind. The CLI is the pinned, unmodified package (see vendor.mjs).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { ensureVendorCli, REPO_ROOT } from './vendor.mjs';
+
+export interface VendorDevServerOptions {
+  /** Folder holding `base44/` (config.jsonc, .app.jsonc, entities/, functions/). */
+  projectDir: string;
+  /** Port for the backend; a free one when omitted. */
+  port?: number;
+  /** Extra environment for the CLI and the site command it starts. */
+  env?: Record<string, string>;
+  /** How long to wait for the backend to listen (default 60 s; the first function run fetches Deno modules). */
+  readyTimeoutMs?: number;
+}
+
+export interface VendorDevServer {
+  /** The backend's origin, e.g. `http://localhost:4555` (what it passes as VITE_BASE44_APP_BASE_URL). */
+  url: string;
+  port: number;
+  /** Everything the CLI printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const READY = /Backend running on (http:\/\/\S+)/;
+
+/** A login file in the shape `base44 login` writes; the tokens are never sent anywhere offline. */
+export function writeStubLogin(home: string): void {
+  const dir = path.join(home, '.base44', 'auth');
+  mkdirSync(dir, { recursive: true });
+  const login = {
+    accessToken: 'offline-stub-access-token',
+    refreshToken: 'offline-stub-refresh-token',
+    expiresAt: Date.now() + 365 * 24 * 60 * 60 * 1000,
+    email: 'developer@example.com',
+    name: 'Offline Developer',
+  };
+  writeFileSync(path.join(dir, 'auth.json'), JSON.stringify(login, null, 2));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+export async function startVendorDevServer(options: VendorDevServerOptions): Promise<VendorDevServer> {
+  const bin = path.join(REPO_ROOT, 'support', 'base44-cli', 'run.mjs');
+  await ensureVendorCli();
+  const port = options.port ?? (await freePort());
+  const home = mkdtempSync(path.join(tmpdir(), 'base44-home-'));
+  writeStubLogin(home);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    CI: 'true',
+    // Deno's module cache outlives the temporary HOME, so `npm:` imports are fetched once per machine.
+    DENO_DIR: process.env.DENO_DIR ?? path.join(REPO_ROOT, 'node_modules', '.cache', 'deno'),
+    PATH: [path.join(REPO_ROOT, 'node_modules', '.bin'), process.env.PATH].filter(Boolean).join(path.delimiter),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [bin, 'dev', '--port', String(port)], {
+    cwd: options.projectDir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    if (!(await waitForExit(child, 5_000))) {
+      killGroup(child, 'SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+    // The site command runs in the same group; make sure nothing of it survives a clean exit either.
+    killGroup(child, 'SIGKILL');
+    rmSync(home, { recursive: true, force: true });
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`base44 dev did not start in time:\n${output}`)),
+      options.readyTimeoutMs ?? 60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = READY.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`base44 dev exited (${signal ?? code}) before listening:\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url, port, output: () => output, stop };
+}
