@@ -1,5 +1,6 @@
 import type { SessionRegistry } from './auth/sessions';
 import type { TokenSigner } from './auth/tokens';
+import type { EntityDefinitions } from './entities/definition';
 import type { LocalAddresses } from './http/local-access';
 import type { BlobStorage } from './store/blobs';
 import type { Store } from './store/store';
@@ -18,6 +19,8 @@ export interface RealtimePublisher {
 /** Everything a route needs, built once per emulator instance. */
 export interface EmulatorContext {
   apps: ReadonlyMap<string, AppConfig>;
+  /** Entity definitions per app (schemas and row/field security); may change when files reload. */
+  entities: EntityDefinitions;
   /** Origins from the `siteOrigins` option; every app allows them in addition to its own. */
   extraOrigins: readonly string[];
   /** Every origin any app allows: CORS on the shared API. */

@@ -5,6 +5,7 @@ import { defaultResponder } from './agent-responder';
 import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
+import { SCHEMALESS } from './entities/definition';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
@@ -81,6 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
+    entities: SCHEMALESS,
     extraOrigins,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses,
