@@ -156,6 +156,8 @@ export interface StoreData {
   apps: Record<string, AppState>;
   outbox: SentEmail[];
   files: Record<string, StoredFile>;
+  /** Login sessions ended by logout: id -> when the last token issued in it expires (ms). */
+  ended_sessions: Record<string, number>;
 }
 
 // --- Tokens --------------------------------------------------------------------------------------

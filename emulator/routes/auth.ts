@@ -1,5 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
-
 import {
   accountById,
   createAccount,
@@ -18,7 +16,7 @@ import {
 } from '../auth/accounts';
 import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
 import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
-import { sessionCookie, sessionFromCookie } from '../auth/sessions';
+import { sessionCookie } from '../auth/sessions';
 import { secretsEqual, sha256Hex } from '../auth/tokens';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
@@ -67,20 +65,19 @@ export interface CompletedLogin {
 
 /**
  * Logs an account into an app (joining it when the app admits anyone) and answers like the
- * platform. The token joins the caller's live session (from its cookie) or a new one.
+ * platform. Every login starts a new session; a session cookie the caller sent is never adopted
+ * (see auth/sessions.ts).
  */
 export async function completeLogin(
   context: EmulatorContext,
   app: AppConfig,
   account: Account,
-  headers: IncomingHttpHeaders,
 ): Promise<CompletedLogin> {
   const membership = joinOnLogin(context, app, account);
   if (membership.created) await context.store.commit();
   if (membership.created && membership.record)
     context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
-  const existing = sessionFromCookie(headers);
-  const sessionId = existing !== null && !context.sessions.isEnded(existing) ? existing : context.sessions.start();
+  const sessionId = context.sessions.start();
   return {
     body: {
       access_token: issueAccessToken(context, app, account, sessionId),
@@ -97,7 +94,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const password = requireString(body.password, 'password', 256);
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
-    const login = await completeLogin(context, app, account, request.headers);
+    const login = await completeLogin(context, app, account);
     return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
   });
 
@@ -152,7 +149,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     delete context.store.data.otps[email];
     account.email_verified = true;
     await context.store.commit();
-    const login = await completeLogin(context, app, account, request.headers);
+    const login = await completeLogin(context, app, account);
     return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
   });
 
