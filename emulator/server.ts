@@ -92,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
-    sessions: new SessionRegistry(clock),
+    sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
