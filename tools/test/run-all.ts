@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureBuild } from '../../build/site/build-site';
+import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
 import { ensureBrowser } from './ensure-browser';
 
@@ -75,6 +76,17 @@ async function main() {
     ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']),
   });
   steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
+
+  // The vendor CLI's generated entity types, and our client typed by them (tests/types/base44).
+  console.log('\n▶ entity types (base44 types generate)');
+  let typesOk = false;
+  try {
+    console.log(`Generated ${path.relative(ROOT, generateEntityTypes(ROOT))}`);
+    typesOk = run('generated types type our client', bin('tsc'), ['-p', 'tests/types/base44']);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  steps.push({ name: 'generated types', ok: typesOk });
 
   const jestReport = path.join(RESULTS, 'jest.json');
   const jestOk = run('unit and integration tests (Jest)', bin('jest'), [
