@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { REPO_ROOT } from './vendor.mjs';
+import { BASE44_LAUNCHER, REPO_ROOT } from './paths';
 
 /** The file the CLI writes, relative to the project folder. */
 export const GENERATED_TYPES_FILE = path.join('base44', '.types', 'types.d.ts');
@@ -25,21 +25,17 @@ export function generateEntityTypes(projectDir = REPO_ROOT): string {
   const home = mkdtempSync(path.join(tmpdir(), 'base44-types-home-'));
   try {
     const linked = existsSync(path.join(projectDir, 'base44', '.app.jsonc'));
-    const result = spawnSync(
-      process.execPath,
-      [path.join(REPO_ROOT, 'support', 'base44-cli', 'run.mjs'), 'types', 'generate'],
-      {
-        cwd: projectDir,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          HOME: home,
-          CI: 'true',
-          BASE44_DISABLE_TELEMETRY: '1',
-          ...(linked || process.env.BASE44_APP_ID ? {} : { BASE44_APP_ID: UNLINKED_APP_ID }),
-        },
+    const result = spawnSync(process.execPath, [BASE44_LAUNCHER, 'types', 'generate'], {
+      cwd: projectDir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        HOME: home,
+        CI: 'true',
+        BASE44_DISABLE_TELEMETRY: '1',
+        ...(linked || process.env.BASE44_APP_ID ? {} : { BASE44_APP_ID: UNLINKED_APP_ID }),
       },
-    );
+    });
     if (result.status !== 0) {
       throw new Error(`base44 types generate failed (${result.status}):\n${result.stdout}${result.stderr}`);
     }

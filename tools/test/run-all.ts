@@ -125,6 +125,22 @@ async function main() {
     steps.push({ name: 'dev server', ok: false });
   }
 
+  // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
+  if (browserReady) {
+    const vendorOk = run('base44 dev serving the site (Playwright)', bin('playwright'), [
+      'test',
+      '-c',
+      'playwright.base44.config.ts',
+    ]);
+    steps.push({
+      name: 'base44 dev',
+      ok: vendorOk,
+      counts: playwrightCounts(path.join(RESULTS, 'e2e-base44.json')),
+    });
+  } else {
+    steps.push({ name: 'base44 dev', ok: false });
+  }
+
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   console.log('\nSummary');
   for (const step of steps) {
