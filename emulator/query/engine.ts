@@ -12,6 +12,7 @@ import { compare, resolve } from 'mingo/util';
 import { badRequest, HttpError } from '../http/errors';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
+import { manualOperators } from './manual-operators';
 
 /**
  * MongoDB semantics from mingo: filters, the sort order of mixed values, projection. The engine's
@@ -54,6 +55,8 @@ function buildContext(): Context {
     if (!operator) throw new Error(`mingo lacks the query operator ${name}`);
     operators[name] = operator;
   }
+  // Where mingo departs from the MongoDB manual, the manual's version replaces it (manual-operators.ts).
+  Object.assign(operators, manualOperators(operators));
   const regex = available.$regex as (selector: string, value: unknown, options: Options) => RecordPredicate;
   // mingo's $regex predicate only calls `exec` on its operand: hand it the RE2 matcher.
   operators[LINEAR_REGEX_OPERATOR] = (selector, value, options) =>
@@ -157,13 +160,6 @@ export function valueAt(record: unknown, path: string): unknown {
 /** MongoDB's total order over mixed values (null < numbers < strings < objects < arrays ...). */
 export function compareValues(left: unknown, right: unknown): number {
   return compare(left, right);
-}
-
-/** Projection of `fields` (paths through arrays included); `id` always comes along. */
-export function projectRecords(records: readonly AnyRecord[], fields: readonly string[]): AnyRecord[] {
-  const projection: Record<string, 1> = { id: 1 };
-  for (const field of fields) projection[field] = 1;
-  return new Query<AnyRecord>({}, ENGINE_OPTIONS).find<AnyRecord>(records as AnyRecord[], projection).all();
 }
 
 /** Runs a pipeline built by the emulator (never by a client) over records. */

@@ -53,17 +53,19 @@ function checkType(operand: unknown, path: string): unknown {
   return operand;
 }
 
-function checkMod(operand: unknown, path: string): unknown {
+/**
+ * `[divisor, remainder]`, truncated towards zero as MongoDB does ("$mod: Floating Point
+ * Arguments": `[4.5, 0]` means `[4, 0]`); a divisor that truncates to 0 is refused, as there.
+ */
+function checkMod(operand: unknown, path: string): [number, number] {
   const [divisor, remainder] = requireArray('$mod', operand, path);
-  if (
-    !(Array.isArray(operand) && operand.length === 2) ||
-    typeof divisor !== 'number' ||
-    typeof remainder !== 'number' ||
-    divisor === 0
-  ) {
-    throw invalid(`$mod on "${path}" needs [divisor, remainder] with a non-zero divisor`);
+  const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  if (!(Array.isArray(operand) && operand.length === 2) || !finite(divisor) || !finite(remainder)) {
+    throw invalid(`$mod on "${path}" needs [divisor, remainder], two finite numbers`);
   }
-  return operand;
+  const whole: [number, number] = [Math.trunc(divisor), Math.trunc(remainder)];
+  if (whole[0] === 0) throw invalid(`$mod on "${path}" needs a divisor that is not 0 once truncated to an integer`);
+  return whole;
 }
 
 function rewriteRegex(condition: Record<string, unknown>, path: string): Record<string, unknown> {
