@@ -10,6 +10,7 @@ import { update } from 'mingo/updater';
 import { compare, resolve } from 'mingo/util';
 
 import { badRequest, HttpError } from '../http/errors';
+import { chargeQueryEvaluation } from './budget';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
 import { manualOperators } from './manual-operators';
@@ -134,6 +135,7 @@ export function compileCriteria(criteria: Criteria): RecordPredicate {
   }
   const prefilter = prefilterOf(criteria);
   return (record) => {
+    chargeQueryEvaluation();
     if (prefilter && !prefilter(record)) return false;
     try {
       return query.test(record);
