@@ -104,26 +104,44 @@ function asBadRequest(error: unknown): never {
   throw badRequest(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
 }
 
+type Verdict = boolean | undefined;
+type FieldCheck = (value: unknown) => boolean;
+
+const SCALAR_CHECKS: Readonly<Record<string, (operand: string | number) => FieldCheck>> = {
+  $eq: (operand) => (value) => value === operand,
+  $ne: (operand) => (value) => value !== operand,
+  $gt: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) > operand,
+  $gte: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) >= operand,
+  $lt: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) < operand,
+  $lte: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) <= operand,
+};
+
 /**
- * A cheap necessary condition for the top-level `{ field: scalar }` parts of a filter: a record
- * can only match if the field holds that scalar or is an array (which the engine then decides).
- * It only skips records the engine would reject, so semantics stay the engine's.
+ * The engine's own answer, computed directly, for the commonest filters: every part a top-level
+ * field compared with a string or number (`{ team: "red", points: { $gte: 500 } }`). Where a
+ * record's field holds a scalar or nothing, the comparison is exactly what mingo's operators do
+ * (same type, then `<`/`>`; equality is `===`); where it holds an array or a document, the verdict
+ * is left to the engine (undefined), which knows how to walk them.
  */
-function prefilterOf(criteria: Criteria): RecordPredicate | null {
-  const checks: [string, unknown][] = [];
+function fastPathOf(criteria: Criteria): ((record: AnyRecord) => Verdict) | null {
+  const checks: [string, FieldCheck][] = [];
   for (const [path, condition] of Object.entries(criteria)) {
-    if (path.startsWith('$') || path.includes('.')) continue;
-    const operand = (condition as Record<string, unknown>).$eq;
-    const keys = Object.keys(condition as object);
-    const scalar = typeof operand === 'string' || typeof operand === 'number' || typeof operand === 'boolean';
-    if (keys.length === 1 && scalar) checks.push([path, operand]);
+    if (path.startsWith('$') || path.includes('.')) return null;
+    for (const [operator, operand] of Object.entries(condition as AnyRecord)) {
+      const make = Object.hasOwn(SCALAR_CHECKS, operator) ? SCALAR_CHECKS[operator] : undefined;
+      if (!make || (typeof operand !== 'string' && typeof operand !== 'number')) return null;
+      checks.push([path, make(operand)]);
+    }
   }
   if (checks.length === 0) return null;
-  return (record) =>
-    checks.every(([path, operand]) => {
+  return (record) => {
+    for (const [path, check] of checks) {
       const value = Object.hasOwn(record, path) ? record[path] : undefined;
-      return value === operand || Array.isArray(value);
-    });
+      if (typeof value === 'object' && value !== null) return undefined;
+      if (!check(value)) return false;
+    }
+    return true;
+  };
 }
 
 export function compileCriteria(criteria: Criteria): RecordPredicate {
@@ -133,10 +151,11 @@ export function compileCriteria(criteria: Criteria): RecordPredicate {
   } catch (error) {
     asBadRequest(error);
   }
-  const prefilter = prefilterOf(criteria);
+  const fastPath = fastPathOf(criteria);
   return (record) => {
     chargeQueryEvaluation();
-    if (prefilter && !prefilter(record)) return false;
+    const verdict = fastPath?.(record);
+    if (verdict !== undefined) return verdict;
     try {
       return query.test(record);
     } catch (error) {

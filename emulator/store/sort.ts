@@ -80,6 +80,10 @@ function compareSequences(left: readonly unknown[], right: readonly unknown[]): 
 }
 
 function compareKeys(left: unknown, right: unknown): number {
+  // Two numbers or two strings, the common case: the engine's comparison is plain `<` / `>`.
+  if (typeof left === typeof right && (typeof left === 'number' || typeof left === 'string')) {
+    return (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0;
+  }
   if (isPlainScalar(left) && isPlainScalar(right)) return compareValues(left, right);
   return compareSortKeys(left, right);
 }
@@ -113,44 +117,67 @@ function comparatorFor<T>(keys: readonly SortKey[]): (left: SortEntry<T>, right:
   };
 }
 
-/** Keeps only the first `take` entries in order: O(n log take) instead of sorting everything. */
-function selectFirst<T>(
-  entries: SortEntry<T>[],
+/** Inserts `entry` into `kept` (sorted), keeping at most `take` entries. */
+function keepSorted<T>(
+  kept: SortEntry<T>[],
+  entry: SortEntry<T>,
   take: number,
   compare: (left: SortEntry<T>, right: SortEntry<T>) => number,
-): SortEntry<T>[] {
-  const kept: SortEntry<T>[] = [];
-  for (const entry of entries) {
-    if (kept.length === take && compare(entry, kept[take - 1] as SortEntry<T>) >= 0) continue;
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (compare(kept[middle] as SortEntry<T>, entry) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    kept.splice(low, 0, entry);
-    if (kept.length > take) kept.pop();
+): void {
+  let low = 0;
+  let high = kept.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compare(kept[middle] as SortEntry<T>, entry) <= 0) low = middle + 1;
+    else high = middle;
   }
-  return kept;
+  kept.splice(low, 0, entry);
+  if (kept.length > take) kept.pop();
 }
 
 /**
  * Returns a new array with the first `take` records in order (all when omitted). `records` is
- * expected in insertion order. Keys are compared in the engine's order of mixed values.
+ * expected in insertion order; equal keys keep it, reversed when the first key descends. Keys are
+ * compared in MongoDB's order (sortKeyOf, compareKeys).
  */
 export function sortRecords<T extends Record<string, unknown>>(
   records: readonly T[],
   keys: readonly SortKey[],
   take = Infinity,
 ): T[] {
-  const ordered = keys[0]?.descending ? [...records].reverse() : records;
-  const entries = ordered.map((record, index) => ({
-    record,
-    index,
-    values: keys.map((key) => sortKeyOf(valueAt(record, key.path), key.descending)),
-  }));
+  if (take <= 0) return [];
+  const count = records.length;
+  const reversed = keys[0]?.descending ?? false;
+  const entryAt = (at: number): SortEntry<T> => {
+    const record = records[at] as T;
+    return {
+      record,
+      index: reversed ? count - 1 - at : at,
+      values: keys.map((key) => sortKeyOf(valueAt(record, key.path), key.descending)),
+    };
+  };
   const compare = comparatorFor<T>(keys);
-  const sorted = take < entries.length / 4 ? selectFirst(entries, take, compare) : entries.sort(compare);
-  return sorted.slice(0, Math.min(take, sorted.length)).map((entry) => entry.record);
+  if (take >= count / 4) {
+    const entries = Array.from({ length: count }, (_, at) => entryAt(reversed ? count - 1 - at : at));
+    return entries
+      .sort(compare)
+      .slice(0, Math.min(take, count))
+      .map((entry) => entry.record);
+  }
+  // A short page: one pass that keeps the best `take` (O(n log take)); a record whose first key
+  // cannot beat the last kept one is skipped before its entry is built.
+  const kept: SortEntry<T>[] = [];
+  const first = keys[0] as SortKey;
+  for (let at = 0; at < count; at += 1) {
+    if (kept.length === take) {
+      const worst = kept[take - 1] as SortEntry<T>;
+      const key = sortKeyOf(valueAt(records[at] as T, first.path), first.descending);
+      const diff = compareKeys(key, worst.values[0]);
+      if ((first.descending ? -diff : diff) > 0) continue;
+    }
+    const entry = entryAt(at);
+    if (kept.length < take || compare(entry, kept[take - 1] as SortEntry<T>) < 0)
+      keepSorted(kept, entry, take, compare);
+  }
+  return kept.map((entry) => entry.record);
 }
