@@ -10,6 +10,7 @@ import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
 import { Router } from './http/router';
+import { DEFAULT_QUERY_BUDGET_MS } from './query/budget';
 import { attachRealtime } from './realtime/socket';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -125,6 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       corsOrigins: context.corsOrigins,
       addresses,
       latencyMs: options.latencyMs ?? 0,
+      queryBudgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
       logError: (error) => console.error('[emulator] unexpected error:', error),
     });
   });

@@ -205,6 +205,8 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number;
   /** Delay every HTTP response, for benchmarks. */
   latencyMs?: number;
+  /** Milliseconds the queries of one request may run before it is answered 503 (default 500). */
+  queryBudgetMs?: number;
   /** Extra origins allowed for CORS and login redirects, on top of each app's own. */
   siteOrigins?: string[];
   responder?: AgentResponder;

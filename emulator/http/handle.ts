@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { withQueryBudget } from '../query/budget';
 import { drainRequest } from './body';
 import { canonicalPath, parseRequestTarget } from './canonical-path';
 import { corsHeadersFor, preflightHeaders } from './cors';
@@ -15,6 +16,8 @@ export interface HandleOptions {
   corsOrigins: ReadonlySet<string>;
   addresses: LocalAddresses;
   latencyMs: number;
+  /** How long one request's queries may run (query/budget.ts). */
+  queryBudgetMs: number;
   logError: (error: unknown) => void;
 }
 
@@ -58,7 +61,7 @@ export async function handleRequest(
   const cors: Record<string, string> = {};
   let reply: Reply;
   try {
-    reply = await route(request, options, cors);
+    reply = await withQueryBudget(options.queryBudgetMs, () => route(request, options, cors));
   } catch (error) {
     reply = errorReply(error, options.logError);
   }
