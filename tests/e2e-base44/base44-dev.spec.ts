@@ -132,17 +132,20 @@ test('our SDK creates a Todo through the vendor backend, reads it back and recei
   const result = await page.evaluate(
     async ({ appId, serverUrl }) => {
       const client = window.platformSdk.createClient({ appId, serverUrl, token: null });
+      // Typed from base44/.types when `base44 types generate` has run (npm test runs it first).
+      const todos = client.entities.Todo;
+      if (!todos) throw new Error('The client has no Todo entity module');
       const events: { type: string; id: string; title: unknown }[] = [];
       let joined!: () => void;
       const join = new Promise<void>((resolve) => (joined = resolve));
-      const stop = client.entities.Todo.subscribe(
+      const stop = todos.subscribe(
         (event) => events.push({ type: event.type, id: event.id, title: event.data?.title }),
         { onJoin: () => joined() },
       );
       await join;
-      const created = await client.entities.Todo.create({ title: 'Milch kaufen' });
-      const read = await client.entities.Todo.get(created.id);
-      const listed = await client.entities.Todo.filter({ title: 'Milch kaufen' });
+      const created = await todos.create({ title: 'Milch kaufen' });
+      const read = await todos.get(created.id);
+      const listed = await todos.filter({ title: 'Milch kaufen' });
       const deadline = Date.now() + 10_000;
       while (!events.some((event) => event.id === created.id) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
