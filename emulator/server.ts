@@ -36,7 +36,6 @@ export type { EmulatorOptions, RunningEmulator } from './types';
 
 export const DEFAULT_PORT = 3001;
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-const MAX_OUTBOX = 10_000;
 
 function buildRouter(context: EmulatorContext): Router {
   const router = new Router();
@@ -100,10 +99,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now: clock,
     nowIso,
     baseUrl: () => baseUrl,
-    sendMail(appId, email) {
+    sendMail(appId, email, sender = 'emulator') {
       const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
-      store.data.outbox.push(sent);
-      if (store.data.outbox.length > MAX_OUTBOX) store.data.outbox.splice(0, store.data.outbox.length - MAX_OUTBOX);
+      store.outbox.add(sent, sender);
       log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
       return sent;
     },
@@ -147,7 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: baseUrl,
     port: address.port,
-    outbox: () => structuredClone(store.data.outbox),
+    outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         await Promise.allSettled([...background]);
