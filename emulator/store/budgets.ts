@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 /** JSON bytes of all records of one app, all entities together. */
 export const MAX_APP_RECORD_BYTES = 256 * 1024 * 1024;
 /** JSON bytes of one conversation (its messages included). */
-export const MAX_CONVERSATION_BYTES = 8 * 1024 * 1024;
+export const MAX_CONVERSATION_BYTES = 4 * 1024 * 1024;
 /** JSON bytes of all conversations of one app. */
 export const MAX_APP_CONVERSATION_BYTES = 64 * 1024 * 1024;
 /** Bytes of all uploaded files, and how many files. */
