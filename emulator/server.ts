@@ -69,9 +69,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const { seed, apps } = await loadSeed(options.seed);
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
-  await applySeed(store, seed, nowIso());
-  await store.commit();
-  const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
+  // A start that fails after the database opened must release it (and the data dir's lock).
+  const closeOnFailure = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  };
+  await closeOnFailure(async () => {
+    await applySeed(store, seed, nowIso());
+    await store.commit();
+  });
+  const dataDir = options.dataDir;
+  const blobs = dataDir ? await closeOnFailure(() => diskBlobs(dataDir)) : memoryBlobs();
   const extraOrigins = [...originSet(options.siteOrigins ?? [])];
   const background = new Set<Promise<void>>();
   let baseUrl = '';
@@ -129,13 +141,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await closeOnFailure(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+  );
   const address = server.address() as AddressInfo;
   addresses.bind(boundHost, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -79,6 +79,16 @@ describe('two emulators on one data dir', () => {
     const login = await post(restarted.url, '/auth/login', { email: INVITEE, password: 'invitee-password' });
     expect(login.status).toBe(200);
   });
+  it('releases the data dir when a start fails after opening it (port taken), so the next start works', async () => {
+    const holder = await startTestEmulator();
+    try {
+      await expect(startTestEmulator({ dataDir, port: holder.port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await holder.close();
+    }
+    const next = await startTestEmulator({ dataDir });
+    await next.close();
+  });
 });
 
 describe('databases the emulator did not create', () => {
