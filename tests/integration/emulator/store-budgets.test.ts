@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import { MAX_FILE_BYTES, MAX_FILES } from '@/emulator/store/budgets';
 import { DATABASE_FILE } from '@/emulator/store/database';
+import { Store } from '@/emulator/store/store';
 import type { RunningEmulator } from '@/emulator/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
@@ -194,5 +196,27 @@ describe('conversations', () => {
     const stored = await api('GET', `/apps/${APP}/agents/conversations/${conversation.id as string}`, { token });
     expect(JSON.stringify(stored.body).length).toBeLessThanOrEqual(4 * 1024 * 1024);
     expect((stored.body.messages as Json[]).length).toBeGreaterThan(30);
+  });
+});
+
+describe('uploaded files', () => {
+  const file = (id: string, size: number) => ({
+    id,
+    app_id: APP,
+    name: 'f.bin',
+    type: 'application/octet-stream',
+    size,
+    created_by: null,
+    created_date: '2026-11-25T10:00:00.000Z',
+  });
+
+  it('refuses an upload past the byte budget or the file count, answering 413', () => {
+    const store = Store.inMemory();
+    store.addFile(file('a', MAX_FILE_BYTES - 10));
+    expect(() => store.requireFileRoom(10)).not.toThrow();
+    expect(() => store.requireFileRoom(11)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
+    const many = Store.inMemory();
+    for (let index = 0; index < MAX_FILES; index += 1) many.addFile(file(`f${index}`, 1));
+    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
   });
 });
