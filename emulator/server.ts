@@ -37,7 +37,6 @@ export type { EmulatorOptions, RunningEmulator } from './types';
 
 export const DEFAULT_PORT = 3001;
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-const MAX_OUTBOX = 10_000;
 
 function buildRouter(context: EmulatorContext): Router {
   const router = new Router();
@@ -71,9 +70,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const { seed, apps } = await loadSeed(options.seed);
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
-  await applySeed(store, seed, nowIso());
-  await store.commit();
-  const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
+  // A start that fails after the database opened must release it (and the data dir's lock).
+  const closeOnFailure = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  };
+  await closeOnFailure(async () => {
+    await applySeed(store, seed, nowIso());
+    await store.commit();
+  });
+  const dataDir = options.dataDir;
+  const blobs = dataDir ? await closeOnFailure(() => diskBlobs(dataDir)) : memoryBlobs();
   const extraOrigins = [...originSet(options.siteOrigins ?? [])];
   const background = new Set<Promise<void>>();
   let baseUrl = '';
@@ -101,10 +112,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now: clock,
     nowIso,
     baseUrl: () => baseUrl,
-    sendMail(appId, email) {
+    sendMail(appId, email, sender = 'emulator') {
       const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
-      store.data.outbox.push(sent);
-      if (store.data.outbox.length > MAX_OUTBOX) store.data.outbox.splice(0, store.data.outbox.length - MAX_OUTBOX);
+      store.outbox.add(sent, sender);
       log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
       return sent;
     },
@@ -133,13 +143,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await closeOnFailure(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+  );
   const address = server.address() as AddressInfo;
   addresses.bind(boundHost, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -149,7 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: baseUrl,
     port: address.port,
-    outbox: () => structuredClone(store.data.outbox),
+    outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         await Promise.allSettled([...background]);
