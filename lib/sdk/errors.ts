@@ -39,7 +39,7 @@ export interface PlatformErrorDetails {
 
 /** JSON-safe view of a {@link PlatformError}; omits `cause`, which may be circular. */
 export interface PlatformErrorJSON {
-  name: 'PlatformError';
+  name: 'Base44Error';
   message: string;
   status: number | undefined;
   code: string | undefined;
@@ -53,11 +53,15 @@ const PLATFORM_ERROR_BRAND = Symbol.for('coming-soon.platform-sdk.error');
 /**
  * A failed platform call.
  *
+ * Its `name` is "Base44Error", the name the reference client's errors carry, so code written for
+ * `@base44/sdk` that checks `error.name` (or `instanceof Base44Error`, the same class exported under
+ * that name) keeps working.
+ *
  * `message` follows docs/SPEC.md section 8: the response body's `message`, else its `detail`, else the transport
  * text ("Network failure", "timeout of N ms exceeded", "Request failed with status code N").
  */
 export class PlatformError extends Error {
-  override readonly name = 'PlatformError';
+  override readonly name = 'Base44Error';
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly data: unknown;
