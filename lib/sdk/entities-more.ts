@@ -3,6 +3,7 @@
  * use, so they cost nothing up front.
  */
 import { invalidArgument } from './errors';
+import { toJson } from './payload';
 import type { CallOptions, Transport } from './transport';
 import { isPlainObject } from './validate';
 
@@ -52,7 +53,7 @@ export const seldomEntityCalls: Record<'updateMany' | 'bulkUpdate' | 'upsert' | 
   },
   async count(transport, collection, [query], options) {
     const result = await transport.request<{ count: number }>(
-      { method: 'GET', path: `${collection}/count`, query: { q: query ? JSON.stringify(query) : undefined } },
+      { method: 'GET', path: `${collection}/count`, query: { q: query ? toJson('The filter', query) : undefined } },
       options,
     );
     return result?.count;

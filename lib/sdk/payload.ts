@@ -1,7 +1,26 @@
 /**
  * Decides how a request payload goes on the wire: JSON by default, multipart when files are involved.
  */
+import { ErrorCodes, PlatformError } from './errors';
 import { isPlainObject } from './validate';
+
+/**
+ * `JSON.stringify`, failing as the SDK's one error class: a cycle or a BigInt (which make it throw)
+ * rejects with `INVALID_ARGUMENT` before anything is sent, never with a raw `TypeError`.
+ *
+ * @param what - Names the value in the message ("The request body", "The filter").
+ */
+export function toJson(what: string, value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PlatformError(`${what} cannot be sent as JSON: ${reason}`, {
+      code: ErrorCodes.invalidArgument,
+      cause: error,
+    });
+  }
+}
 
 /** A body ready for fetch, plus the content type to declare (none for multipart: fetch adds the boundary). */
 export interface EncodedBody {
@@ -34,7 +53,7 @@ export function toFormData(payload: Record<string, unknown>): FormData {
       const fileName = typeof File !== 'undefined' && value instanceof File ? value.name : 'blob';
       form.append(key, value, fileName);
     } else if (typeof value === 'object') {
-      form.append(key, JSON.stringify(value));
+      form.append(key, toJson(`The field "${key}"`, value));
     } else {
       form.append(key, String(value));
     }
@@ -50,5 +69,5 @@ export function encodeRequestBody(payload: unknown): EncodedBody {
   if (payload === undefined) return { body: undefined, contentType: undefined };
   if (isFormData(payload)) return { body: payload, contentType: undefined };
   if (holdsFiles(payload)) return { body: toFormData(payload), contentType: undefined };
-  return { body: JSON.stringify(payload), contentType: 'application/json' };
+  return { body: toJson('The request body', payload), contentType: 'application/json' };
 }
