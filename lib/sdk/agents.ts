@@ -1,7 +1,7 @@
 /**
  * AI agent conversations (docs/SPEC.md section 7, docs/PLATFORM-NOTES.md "Agent conversation").
  */
-import { toJson } from './payload';
+import { toJson } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, ModuleContext } from './transport';

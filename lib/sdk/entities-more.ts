@@ -2,8 +2,7 @@
  * The entity calls a page seldom makes (bulk updates, upserts, counts, aggregation). Loaded on first
  * use, so they cost nothing up front.
  */
-import { invalidArgument } from './errors';
-import { toJson } from './payload';
+import { invalidArgument, toJson } from './errors';
 import type { CallOptions, Transport } from './transport';
 import { isPlainObject } from './validate';
 

@@ -15,8 +15,7 @@ import type {
   ImportResult,
   UpdateManyResult,
 } from './entity-types';
-import { invalidArgument } from './errors';
-import { toJson } from './payload';
+import { invalidArgument, toJson } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, ModuleContext } from './transport';

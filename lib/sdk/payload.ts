@@ -1,26 +1,8 @@
 /**
  * Decides how a request payload goes on the wire: JSON by default, multipart when files are involved.
  */
-import { ErrorCodes, PlatformError } from './errors';
+import { toJson } from './errors';
 import { isPlainObject } from './validate';
-
-/**
- * `JSON.stringify`, failing as the SDK's one error class: a cycle or a BigInt (which make it throw)
- * rejects with `INVALID_ARGUMENT` before anything is sent, never with a raw `TypeError`.
- *
- * @param what - Names the value in the message ("The request body", "The filter").
- */
-export function toJson(what: string, value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PlatformError(`${what} cannot be sent as JSON: ${reason}`, {
-      code: ErrorCodes.invalidArgument,
-      cause: error,
-    });
-  }
-}
 
 /** A body ready for fetch, plus the content type to declare (none for multipart: fetch adds the boundary). */
 export interface EncodedBody {
