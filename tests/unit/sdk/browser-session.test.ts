@@ -148,3 +148,32 @@ describe('login redirect', () => {
     expect(sameOrigin.auth.loginUrl()).toMatch(/^http:\/\/localhost\/login\?from_url=/);
   });
 });
+
+describe('requiresAuth', () => {
+  const waitFor = async (check: () => boolean) => {
+    for (let tries = 0; tries < 100 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it('sends a signed-out visitor to the login page', async () => {
+    server.respond(() => ({ status: 401, body: { message: 'Not signed in' } }));
+    createClient({ serverUrl: server.url, appId: APP_ID, appBaseUrl: APP_BASE, token: null, requiresAuth: true });
+    await waitFor(() => assign.mock.calls.length > 0);
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/apps\.example\/login\?from_url=/));
+  });
+
+  it('during an outage logs the failure and keeps the visitor here (isAuthenticated alone would say false)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.respond(() => ({ status: 503, body: { message: 'Service unavailable' } }));
+    const c = createClient({
+      serverUrl: server.url,
+      appId: APP_ID,
+      appBaseUrl: APP_BASE,
+      token: 'tok',
+      requiresAuth: true,
+    });
+    await waitFor(() => logged.mock.calls.length > 0);
+    expect(logged).toHaveBeenCalledWith('[platform-sdk] the session check failed:', expect.anything());
+    expect(assign).not.toHaveBeenCalled();
+    expect(await c.auth.isAuthenticated()).toBe(false);
+  });
+});
