@@ -8,7 +8,7 @@ import {
   type Caller,
 } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonObject } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
@@ -17,6 +17,7 @@ import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
 import type { AgentConversation, AgentMessage, AppConfig } from '../types';
+import { isJsonObject } from '../util/json-object';
 
 /**
  * Agent conversations. Users see their own, admins and the service role all of them. A stored user
@@ -154,7 +155,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
     if (agentName === undefined || !AGENT_NAME.test(agentName)) {
       throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
-    if (body.metadata !== undefined && !isPlainObject(body.metadata))
+    if (body.metadata !== undefined && !isJsonObject(body.metadata))
       throw badRequest('metadata must be an object', 'invalid_metadata');
     // Same limits as a record: too deep a value would break every later write of this app's conversations.
     if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');

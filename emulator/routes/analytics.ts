@@ -1,10 +1,11 @@
 import { checkAppHeader, requireApp, resolveCaller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonObject } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { badRequest, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { checkStoredJson } from '../store/json-guard';
+import { isJsonObject } from '../util/json-object';
 
 /**
  * `POST /api/apps/{appId}/analytics/track/batch` `{ events: [...] }`, what @base44/sdk's analytics
@@ -35,12 +36,12 @@ export interface TrackedEvent {
 }
 
 function parseEvent(value: unknown, index: number, receivedAt: string): TrackedEvent {
-  if (!isPlainObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
+  if (!isJsonObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
   const { event_name: name, properties, timestamp, page_url: pageUrl, user_id: userId, session_id: sessionId } = value;
   if (typeof name !== 'string' || name === '' || name.length > 200) {
     throw badRequest(`events[${index}].event_name must be a string of 1 to 200 characters`, 'invalid_event');
   }
-  if (properties !== undefined && properties !== null && !isPlainObject(properties)) {
+  if (properties !== undefined && properties !== null && !isJsonObject(properties)) {
     throw badRequest(`events[${index}].properties must be an object`, 'invalid_event');
   }
   const optionalText = (field: string, text: unknown): string | null | undefined => {
@@ -49,7 +50,7 @@ function parseEvent(value: unknown, index: number, receivedAt: string): TrackedE
   };
   const event: TrackedEvent = {
     event_name: name,
-    ...(isPlainObject(properties) ? { properties } : {}),
+    ...(isJsonObject(properties) ? { properties } : {}),
     ...(optionalText('timestamp', timestamp) ? { timestamp: timestamp as string } : {}),
     page_url: optionalText('page_url', pageUrl) ?? null,
     user_id: optionalText('user_id', userId) ?? null,
