@@ -52,6 +52,8 @@ export class RecordSecurity {
   private readonly rows = new Map<RowOperation, RecordPredicate>();
 
   private constructor(
+    /** The project defines the entity: its rules, not the emulator's defaults, decide who writes. */
+    readonly defined: boolean,
     private readonly appId: string,
     private readonly entity: string,
     private readonly fields: FieldRules,
@@ -63,7 +65,7 @@ export class RecordSecurity {
     const lookup = definitions.lookup(appId, entity);
     // `User` keeps its own rules (routes/user-me.ts); the service role is bound by no rule.
     if (lookup.kind !== 'defined' || entity === 'User' || caller.kind === 'service')
-      return new RecordSecurity(appId, entity, NO_FIELDS, null);
+      return new RecordSecurity(lookup.kind === 'defined' && entity !== 'User', appId, entity, NO_FIELDS, null);
     const { definition } = lookup;
     const subject = subjectOf(caller);
     const compile = (rule: SecurityRule | undefined, where: string): RecordPredicate => {
@@ -79,7 +81,7 @@ export class RecordSecurity {
       if (property.rls?.read !== undefined) fields.read.set(name, compile(property.rls.read, `${name}.rls.read`));
       if (property.rls?.write !== undefined) fields.write.set(name, compile(property.rls.write, `${name}.rls.write`));
     }
-    const security = new RecordSecurity(appId, entity, fields, subject);
+    const security = new RecordSecurity(true, appId, entity, fields, subject);
     for (const operation of ['create', 'read', 'update', 'delete'] as const)
       security.rows.set(operation, compile(rowRule(definition.rls, operation), `rls.${operation}`));
     return security;

@@ -1,4 +1,3 @@
-import { isPrivileged, requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonBody } from '../http/body';
 import { badRequest, forbidden } from '../http/errors';
@@ -96,9 +95,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
 
   router.add('PUT', `${base}/bulk`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
-    if (target.entity === 'User' && !isPrivileged(target.caller))
-      throw forbidden('Only admins and the service role manage users', 'admin_required');
+    requireWriter(target);
     const items = requireList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk update body');
     const seen = new Set<string>();
     const changes: RecordChange[] = items.map((item, index) => {
@@ -118,7 +115,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
 
   router.add('POST', `${base}/upsert`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
+    requireWriter(target);
     refuseUserCreation(target);
     refuseForUsers(target, 'upsert');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);

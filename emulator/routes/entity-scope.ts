@@ -73,7 +73,13 @@ export function shown(target: EntityScope, record: EntityRecord): EntityRecord |
   return target.security.view(record) ?? { id: record.id };
 }
 
+/**
+ * Who may write at all: on an entity the project defines its rules decide, visitors included (as
+ * on the platform: `rls.create: true` lets anyone submit); elsewhere a signed-in caller, and on
+ * `User` an admin or the service role.
+ */
 export function requireWriter(target: EntityScope): void {
+  if (target.security.defined) return;
   requireSignedIn(target.caller);
   if (target.entity === 'User' && !isPrivileged(target.caller)) {
     throw forbidden('Only admins and the service role manage users', 'admin_required');

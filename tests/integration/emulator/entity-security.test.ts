@@ -98,6 +98,16 @@ describe('row-level security', () => {
     expect((await api<Json[]>('GET', BASE)).body).toEqual([]);
   });
 
+  it('lets visitors submit where rls.create is true, as a contact form does, and shows them nothing back', async () => {
+    const submitted = await api('POST', BASE, { json: { title: 'from a visitor', secret: 's' } });
+    expect(submitted.status).toBe(201);
+    expect(Object.keys(submitted.body)).toEqual(['id']);
+    expect((await api('GET', `${BASE}/${submitted.body.id as string}`)).status).toBe(404);
+    expect((await api('DELETE', `${BASE}/${submitted.body.id as string}`)).status).toBe(404);
+    const stored = await api('GET', `${BASE}/${submitted.body.id as string}`, { token: service });
+    expect(stored.body).toMatchObject({ title: 'from a visitor', secret: 's', created_by: null, created_by_id: null });
+  });
+
   it('lets no filter, sort or count probe a hidden field', async () => {
     await create(ana, 'ana-1');
     const probe = encodeURIComponent(JSON.stringify({ secret: 'ana-1 secret' }));
