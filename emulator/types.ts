@@ -69,6 +69,8 @@ export interface EntityRecord {
   created_date: string;
   updated_date: string;
   created_by: string | null;
+  /** The creating user's id (null for the service role; absent on seeded and older records). */
+  created_by_id?: string | null;
   [field: string]: unknown;
 }
 

@@ -10,6 +10,7 @@ import { buildRecord, userFields } from '../store/records';
 import { prepareUpdate } from '../store/update-operators';
 import type { EntityRecord } from '../types';
 import {
+  creatorIdOf,
   findRecord,
   mergeUpdate,
   readable,
@@ -69,7 +70,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const matching = readable(target).filter((record) => matches(record));
     const batch = matching.slice(0, MAX_PER_CALL);
     const changes: RecordChange[] = batch.map((record) => {
-      const changed = applyUpdateOperators(record, modifier);
+      const changed = target.model.afterOperators(record, applyUpdateOperators(record, modifier));
       const fields = userFields(changed, `Record ${record.id}`);
       return {
         type: 'update',
@@ -79,6 +80,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
           created_date: record.created_date,
           updated_date: context.nowIso(),
           created_by: record.created_by,
+          ...(record.created_by_id === undefined ? {} : { created_by_id: record.created_by_id }),
         },
       };
     });
@@ -129,8 +131,13 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       const before = written.get(key);
       const current = before?.record ?? existing.get(key);
       const record = current
-        ? { ...current, ...fields, updated_date: context.nowIso() }
-        : buildRecord(fields, creatorOf(target.caller), context.nowIso());
+        ? { ...current, ...target.model.forUpdate(fields), updated_date: context.nowIso() }
+        : buildRecord(
+            target.model.forCreate(fields),
+            creatorOf(target.caller),
+            context.nowIso(),
+            creatorIdOf(target.caller),
+          );
       written.set(key, { type: before?.type ?? (current ? 'update' : 'create'), record });
     });
     const changes = [...written.values()];

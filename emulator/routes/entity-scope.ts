@@ -2,6 +2,7 @@ import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from
 import type { EmulatorContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRequest } from '../http/router';
+import { entityModel, type EntityModel } from '../model/validate';
 import { buildRecord, requireEntityName, userFields } from '../store/records';
 import { dictionary } from '../store/store';
 import type { AppConfig, EntityRecord } from '../types';
@@ -14,6 +15,8 @@ export interface EntityScope {
   app: AppConfig;
   caller: Caller;
   entity: string;
+  /** The entity's schema as the write paths apply it (pass-through when schemaless). */
+  model: EntityModel;
   /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
   records: Record<string, EntityRecord>;
   /** Every record in insertion order, from the store's cache. */
@@ -27,6 +30,8 @@ export function scope(context: EmulatorContext, request: RouteRequest): EntitySc
     app,
     caller,
     entity,
+    // An entity the app does not define is a 404 here, before any route reads or writes it.
+    model: entityModel(context.entities.lookup(app.id, entity), entity),
     records: context.store.existingCollection(app.id, entity) ?? dictionary<EntityRecord>(),
     list: () => context.store.recordsOf(app.id, entity),
   };
@@ -75,13 +80,21 @@ export async function insertAll(
   items: Record<string, unknown>[],
 ): Promise<EntityRecord[]> {
   const createdBy = creatorOf(target.caller);
-  const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
+  const createdById = creatorIdOf(target.caller);
+  const created = items.map((fields) =>
+    buildRecord(target.model.forCreate(fields), createdBy, context.nowIso(), createdById),
+  );
   await storeAndPublish(
     context,
     target,
     created.map((record) => ({ type: 'create', record })),
   );
   return created;
+}
+
+/** The `created_by_id` of a new record: the user's id; null for the service role. */
+export function creatorIdOf(caller: Caller): string | null {
+  return caller.kind === 'user' ? caller.account.id : null;
 }
 
 export interface RecordChange {
@@ -113,5 +126,5 @@ export function mergeUpdate(
   body: Record<string, unknown>,
 ): EntityRecord {
   if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
-  return { ...record, ...userFields(body), updated_date: context.nowIso() };
+  return { ...record, ...target.model.forUpdate(userFields(body)), updated_date: context.nowIso() };
 }
