@@ -24,7 +24,8 @@ import {
 } from './entity-scope';
 
 /**
- * The generic entity API. Any entity name works. Everyone who passes the app's access gate may read;
+ * The generic entity API, for the entities the app defines (any name in a schemaless app); the
+ * schema checks of every write live in model/validate.ts, reached through `target.model`. Everyone who passes the app's access gate may read;
  * writing needs a signed-in user or the service role. The `User` entity is special: users see and
  * edit only themselves (never their role), admins and the service role manage everyone, and users
  * are only ever added by registration, login or invitation.
