@@ -234,6 +234,7 @@ describe('the emulator with a project', () => {
       'base44/entities/todo.jsonc': TODO,
     });
     const emulator = await startTestEmulator({ projectDir: root });
+    const api = apiClient(emulator);
     try {
       expect(emulator.seed.apps.map((app) => app.id)).toEqual([
         'coming-soon',
@@ -243,7 +244,12 @@ describe('the emulator with a project', () => {
       ]);
       expect(emulator.seed.apps.at(-1)).toMatchObject({ name: 'Linked Demo', access: 'public' });
       expect(emulator.entityNames()).toEqual(['Todo']);
-      const api = apiClient(emulator);
+      // The linked app and the seeded ones share the project's entities (validated even here, where
+      // the test seed makes the apps schemaless for other names).
+      for (const app of ['linked-demo', 'coming-soon']) {
+        const refused = await api('POST', `/apps/${app}/entities/Todo`, { token: `service-token-${app}`, json: {} });
+        expect(refused.status).toBe(422);
+      }
       const settings = await api('GET', '/apps/public/prod/public-settings/by-id/linked-demo');
       expect(settings.status).toBe(200);
     } finally {
