@@ -117,6 +117,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (!isPlainObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
     const keys = parseKey(body.key);
+    target.model.requireKnownPaths(keys, 'The upsert key');
     const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
     const existing = new Map<string, EntityRecord>();
     for (const record of readable(target)) {
