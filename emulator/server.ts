@@ -5,7 +5,8 @@ import { defaultResponder } from './agent-responder';
 import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
-import { SCHEMALESS } from './entities/definition';
+import { openProjectFolder, readEntityDefinitions } from './entities/project';
+import { EntityRegistry, watchEntityFiles } from './entities/registry';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
@@ -68,7 +69,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const log = (message: string) => {
     if (!quiet) console.log(`[emulator] ${message}`);
   };
-  const { seed, apps } = await loadSeed(options.seed);
+  // The project folder first: the app it links decides which apps are served.
+  const project = options.projectDir === undefined ? null : await openProjectFolder(options.projectDir);
+  const initialDefinitions = project ? await readEntityDefinitions(project.entitiesDir) : new Map();
+  const { seed, apps } = await loadSeed(
+    options.seed,
+    project?.linkedAppId ? { id: project.linkedAppId, name: project.name } : undefined,
+  );
+  const entities = new EntityRegistry({
+    initial: initialDefinitions,
+    // Every served app shares the project's entities: the seeded apps are local stand-ins for the
+    // linked one (same site, different access modes), and a local build keeps its seeded app id.
+    projectApps: new Set(project ? apps.map((app) => app.id) : []),
+    schemalessApps: new Set(apps.filter((app) => app.schemaless).map((app) => app.id)),
+  });
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
   // A start that fails after the database opened must release it (and the data dir's lock).
   const closeOnFailure = async <T>(step: () => Promise<T>): Promise<T> => {
@@ -94,7 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
-    entities: SCHEMALESS,
+    entities,
     extraOrigins,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses,
@@ -143,12 +157,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
+  const entityWatcher = project ? watchEntityFiles(project, entities, log) : null;
   await closeOnFailure(
     () =>
       new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
+        const failed = (error: Error) => {
+          entityWatcher?.close();
+          reject(error);
+        };
+        server.once('error', failed);
         server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
-          server.off('error', reject);
+          server.off('error', failed);
           resolve();
         });
       }),
@@ -162,9 +181,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: baseUrl,
     port: address.port,
+    seed,
+    entityNames: () => entities.names(),
     outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
+        entityWatcher?.close();
         await Promise.allSettled([...background]);
         const closed = realtime.io.close();
         server.closeAllConnections();

@@ -34,6 +34,11 @@ export interface SeedApp {
   /** Folder of function modules, relative to the seed file (or absolute). */
   functionsDir?: string;
   members: SeedMember[];
+  /**
+   * Tests only: entity names the project does not define store any fields, as before definitions
+   * existed. Otherwise such a name is a 404, as on the platform.
+   */
+  schemaless?: boolean;
   /** Optional initial records per entity name. */
   entities?: Record<string, Record<string, unknown>[]>;
 }
@@ -52,6 +57,8 @@ export interface AppConfig {
   serviceToken: string;
   /** Absolute folder of the app's function modules, or null when it has none. */
   functionsDir: string | null;
+  /** The seed's `schemaless` flag (tests): undefined entities take any fields instead of a 404. */
+  schemaless: boolean;
 }
 
 // --- Stored state (kept in memory, persisted with a data dir) ------------------------------------
@@ -62,6 +69,8 @@ export interface EntityRecord {
   created_date: string;
   updated_date: string;
   created_by: string | null;
+  /** The creating user's id (null for the service role; absent on seeded and older records). */
+  created_by_id?: string | null;
   [field: string]: unknown;
 }
 
@@ -202,6 +211,11 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** A seed object or a path to a seed JSON file. */
   seed?: Seed | string;
+  /**
+   * A Base44 project folder (holding `base44/`): its entity definitions apply, reloaded when the
+   * files change, and the app its `base44/.app.jsonc` links is served. Omitted: no definitions.
+   */
+  projectDir?: string;
   bodyLimitBytes?: number;
   /** Delay every HTTP response, for benchmarks. */
   latencyMs?: number;
@@ -219,6 +233,10 @@ export interface RunningEmulator {
   /** `http://HOST:PORT`, no trailing slash. */
   url: string;
   port: number;
+  /** The seed as served: the configured one, plus the project's linked app when the seed lacks it. */
+  seed: Seed;
+  /** Names of the entities the project defines right now (empty without a project). */
+  entityNames(): string[];
   outbox(): SentEmail[];
   close(): Promise<void>;
 }

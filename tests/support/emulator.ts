@@ -1,13 +1,23 @@
+import { schemalessDefaultSeed } from '@/emulator/seed';
 import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seeded-login';
 import { startEmulator } from '@/emulator/server';
-import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/types';
+
+/**
+ * The default seed (emulator/seed.json) for tests, every app `schemaless`: a suite may use any
+ * entity name without a project folder. A suite about schemas passes `projectDir` and its own seed.
+ */
+export function testSeed(): Seed {
+  return schemalessDefaultSeed();
+}
 
 /**
  * Starts the local platform emulator for a test suite: port 0 (a free port), quiet, in memory unless
- * `dataDir` is given. Close it in `afterAll`/`afterEach` with `await emulator.close()`.
+ * `dataDir` is given, on the schemaless `testSeed()` unless `seed` is given. Close it in
+ * `afterAll`/`afterEach` with `await emulator.close()`.
  */
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, quiet: true, ...options });
+  return startEmulator({ port: 0, quiet: true, seed: testSeed(), ...options });
 }
 
 export { SEEDED_PASSWORD };
