@@ -145,7 +145,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
-  const entityWatcher = project ? watchEntityFiles(project, entities, log) : null;
+  // A broken entity file is reported even with --quiet: the edit the developer just saved is not in effect.
+  const reloadLog = { info: log, problem: (message: string) => console.error(`[emulator] ${message}`) };
+  const entityWatcher = project ? watchEntityFiles(project, entities, reloadLog) : null;
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
       entityWatcher?.close();
