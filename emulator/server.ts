@@ -11,6 +11,7 @@ import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
 import { Router } from './http/router';
+import { DEFAULT_QUERY_BUDGET_MS } from './query/budget';
 import { attachRealtime } from './realtime/socket';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -106,7 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
-    sessions: new SessionRegistry(clock),
+    sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
@@ -139,6 +140,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       corsOrigins: context.corsOrigins,
       addresses,
       latencyMs: options.latencyMs ?? 0,
+      queryBudgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
       logError: (error) => console.error('[emulator] unexpected error:', error),
     });
   });
