@@ -157,7 +157,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
-  const entityWatcher = project ? watchEntityFiles(project, entities, log) : null;
+  // A broken entity file is reported even with --quiet: the edit the developer just saved is not in effect.
+  const reloadLog = { info: log, problem: (message: string) => console.error(`[emulator] ${message}`) };
+  const entityWatcher = project ? watchEntityFiles(project, entities, reloadLog) : null;
   await closeOnFailure(
     () =>
       new Promise<void>((resolve, reject) => {
