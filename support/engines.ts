@@ -1,0 +1,89 @@
+/**
+ * The stock browsers of the cross-engine suite (tests/cross-engine) and where they come from: Debian's
+ * `firefox-esr` (driven over WebDriver BiDi, which Firefox speaks itself), WebKitGTK's `MiniBrowser`
+ * through `WebKitWebDriver` (package webkit2gtk-driver) on an Xvfb display, and the Chromium of
+ * support/browser.ts. Nothing here downloads a browser or a driver.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+import { findBrowser } from './browser';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export function isEngine(name: string): name is Engine {
+  return (ENGINES as readonly string[]).includes(name);
+}
+
+/** The Debian packages that provide each engine (Chromium's is installed by ensureBrowser). */
+export const ENGINE_PACKAGES: Record<Engine, string[]> = {
+  chromium: ['chromium'],
+  firefox: ['firefox-esr'],
+  webkit: ['webkit2gtk-driver', 'xvfb'],
+};
+
+export interface WebKitTools {
+  driver: string;
+  miniBrowser: string;
+  xvfb: string;
+}
+
+function onPath(name: string): string | null {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function findFirefox(): string | null {
+  const fromEnv = process.env.FIREFOX_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
+  return onPath('firefox-esr') ?? onPath('firefox');
+}
+
+/** MiniBrowser lives in the multiarch library folder of the newest WebKitGTK API version installed. */
+function findMiniBrowser(): string | null {
+  const fromEnv = process.env.WEBKIT_MINIBROWSER_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
+  for (const lib of ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib', '/usr/libexec']) {
+    if (!existsSync(lib)) continue;
+    const versions = readdirSync(lib)
+      .filter((name) => /^webkit2?gtk-[\d.]+$/.test(name))
+      .sort()
+      .reverse();
+    for (const version of versions) {
+      const candidate = `${lib}/${version}/MiniBrowser`;
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+export function findWebKit(): WebKitTools | null {
+  const driver = onPath('WebKitWebDriver');
+  const miniBrowser = findMiniBrowser();
+  const xvfb = onPath('Xvfb');
+  return driver && miniBrowser && xvfb ? { driver, miniBrowser, xvfb } : null;
+}
+
+/** True when the engine can be started on this machine. */
+export function engineAvailable(engine: Engine): boolean {
+  if (engine === 'chromium') return findBrowser() !== null;
+  if (engine === 'firefox') return findFirefox() !== null;
+  return findWebKit() !== null;
+}
+
+export function engineMissingHelp(engine: Engine): string {
+  return [
+    `The cross-engine suite cannot start ${engine} on this machine. Do one of:`,
+    `  - on Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y ${ENGINE_PACKAGES[engine].join(' ')};`,
+    engine === 'firefox'
+      ? '  - set FIREFOX_PATH to a Firefox executable (any release since 129 speaks WebDriver BiDi);'
+      : engine === 'webkit'
+        ? '  - put WebKitWebDriver and Xvfb on PATH and set WEBKIT_MINIBROWSER_PATH to MiniBrowser;'
+        : '  - set CHROME_PATH to a Chromium or Chrome executable;',
+    `  - or leave ${engine} out: npm run test:engines -- --engine <another engine>.`,
+  ].join('\n');
+}
