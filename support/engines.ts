@@ -16,6 +16,25 @@ export function isEngine(name: string): name is Engine {
   return (ENGINES as readonly string[]).includes(name);
 }
 
+/** Splits `--engine X` / `--engine=X` from the arguments meant for Playwright. */
+export function parseEngineArgs(argv: string[]): { engines: Engine[]; rest: string[] } {
+  const engines: Engine[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    const value = arg === '--engine' ? argv[++index] : arg.startsWith('--engine=') ? arg.slice(9) : null;
+    if (value === null) {
+      rest.push(arg);
+      continue;
+    }
+    if (value === undefined || !isEngine(value)) {
+      throw new Error(`--engine takes one of ${ENGINES.join(', ')}; got ${value ?? 'nothing'}`);
+    }
+    engines.push(value);
+  }
+  return { engines: engines.length > 0 ? engines : [...ENGINES], rest };
+}
+
 /** The Debian packages that provide each engine (Chromium's is installed by ensureBrowser). */
 export const ENGINE_PACKAGES: Record<Engine, string[]> = {
   chromium: ['chromium'],

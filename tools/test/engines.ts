@@ -9,29 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { ENGINES, isEngine, type Engine } from '../../support/engines';
+import { parseEngineArgs, type Engine } from '../../support/engines';
 import { ensureEngines } from './ensure-browser';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-/** Splits `--engine X` / `--engine=X` from the arguments meant for Playwright. */
-export function parseEngineArgs(argv: string[]): { engines: Engine[]; rest: string[] } {
-  const engines: Engine[] = [];
-  const rest: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    const value = arg === '--engine' ? argv[++index] : arg.startsWith('--engine=') ? arg.slice(9) : null;
-    if (value === null) {
-      rest.push(arg);
-      continue;
-    }
-    if (value === undefined || !isEngine(value)) {
-      throw new Error(`--engine takes one of ${ENGINES.join(', ')}; got ${value ?? 'nothing'}`);
-    }
-    engines.push(value);
-  }
-  return { engines: engines.length > 0 ? engines : [...ENGINES], rest };
-}
 
 /** Runs the suite in `engines`; true when every engine could run and every test passed. */
 export function runEngineSuite(engines: Engine[], extraArgs: string[] = []): boolean {
