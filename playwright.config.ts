@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
-import { PREVIEW_ORIGIN } from './support/editor-preview';
+import { SITE_SERVERS, SITE_URL } from './support/site-servers';
 
 const browser = resolveBrowser();
-export const SITE_URL = 'http://127.0.0.1:3000';
+export { SITE_URL };
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -21,23 +21,5 @@ export default defineConfig({
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
-    // The same server `npm start` runs: the static export plus the local platform.
-    {
-      command: 'npx tsx tools/site/start.ts',
-      url: `${SITE_URL}/`,
-      env: { EMULATOR_EXTRA_SITE_ORIGINS: PREVIEW_ORIGIN },
-      reuseExistingServer: false,
-      timeout: 300_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    // The editor preview build (source annotations on), framed by the stand-in editor in tests/e2e/frame.
-    {
-      command: 'npx tsx tests/e2e/fixtures/editor/serve-preview.ts',
-      url: `${PREVIEW_ORIGIN}/`,
-      reuseExistingServer: false,
-      timeout: 300_000,
-    },
-  ],
+  webServer: SITE_SERVERS,
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 import { BROWSER_MISSING_HELP, findBrowser } from '../../support/browser';
+import { ENGINE_PACKAGES, engineAvailable, engineMissingHelp, type Engine } from '../../support/engines';
 
 function canInstallWithApt(): boolean {
   return process.platform === 'linux' && existsSync('/etc/debian_version') && process.getuid?.() === 0;
@@ -29,4 +30,28 @@ export async function ensureBrowser(): Promise<boolean> {
   }
   console.log(`Using ${browser.executablePath ?? "Playwright's own Chromium"} (${browser.source})`);
   return true;
+}
+
+/**
+ * Makes sure the engines of the cross-engine suite can start: on Debian as root, installs the Debian
+ * packages of any that cannot (firefox-esr; webkit2gtk-driver and xvfb), as for Chromium above.
+ * Returns the engines that can run; prints what to install for the others.
+ */
+export function ensureEngines(wanted: readonly Engine[]): Engine[] {
+  console.log(`\n▶ browser engines (${wanted.join(', ')})`);
+  const missing = wanted.filter((engine) => !engineAvailable(engine));
+  const packages = [...new Set(missing.flatMap((engine) => ENGINE_PACKAGES[engine]))];
+  if (packages.length > 0 && canInstallWithApt()) {
+    console.log(`Installing Debian's ${packages.join(', ')} with apt-get ...`);
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install =
+      update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' }) : update;
+    if (install.status !== 0) console.error(`apt-get could not install ${packages.join(', ')}.`);
+  }
+  const ready = wanted.filter((engine) => engineAvailable(engine));
+  for (const engine of wanted) {
+    if (!ready.includes(engine)) console.error(engineMissingHelp(engine));
+  }
+  console.log(`Engines ready: ${ready.join(', ') || 'none'}`);
+  return ready;
 }

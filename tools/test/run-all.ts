@@ -1,5 +1,6 @@
 /**
- * `npm test`: lint, typecheck, unit and integration tests, the static build, then the browser tests,
+ * `npm test`: lint, typecheck, unit and integration tests, the static build, then the browser tests
+ * (Chromium through Playwright, then the cross-engine suite in Chromium, Firefox ESR and WebKitGTK),
  * and one plain summary line at the end. Every step runs even when an earlier one failed (except the
  * browser tests, which need the build), so one run shows everything that is wrong.
  */
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { ensureBuild } from '../../build/site/build-site';
 import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
+import { ENGINES } from '../../support/engines';
+import { runEngineSuite } from './engines';
 import { ensureBrowser } from './ensure-browser';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -116,6 +119,19 @@ async function main() {
   } else {
     steps.push({ name: 'e2e', ok: false });
     console.error('\n✗ browser tests skipped: they need a successful build and a browser');
+  }
+
+  // The same site in Chromium, Firefox ESR and WebKitGTK, after the Chromium suite (same fixed ports).
+  if (buildOk) {
+    const enginesOk = runEngineSuite([...ENGINES]);
+    steps.push({
+      name: 'cross-engine',
+      ok: enginesOk,
+      counts: playwrightCounts(path.join(RESULTS, 'cross-engine.json')),
+    });
+  } else {
+    steps.push({ name: 'cross-engine', ok: false });
+    console.error('\n✗ cross-engine browser tests skipped: they need a successful build');
   }
 
   // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.

@@ -1,0 +1,23 @@
+/**
+ * The cross-engine suite (tests/cross-engine): the site in stock Chromium, Firefox ESR and WebKitGTK,
+ * driven through puppeteer-core and WebKitWebDriver. Playwright Test is only the runner and starts
+ * the same servers as the Chromium e2e suite; it never launches or downloads a browser of its own.
+ * Run it with `npm run test:engines` (`-- --engine firefox` for one engine).
+ */
+import { defineConfig } from '@playwright/test';
+
+import { ENGINES, type Engine } from './support/engines';
+import { SITE_SERVERS } from './support/site-servers';
+
+export default defineConfig<object, { engine: Engine }>({
+  testDir: './tests/cross-engine',
+  outputDir: './test-results/cross-engine',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/cross-engine.json' }]],
+  projects: ENGINES.map((engine) => ({ name: engine, use: { engine } })),
+  webServer: SITE_SERVERS,
+});

@@ -1,0 +1,111 @@
+/**
+ * Chromium (over the DevTools protocol) and Firefox (over WebDriver BiDi, which Firefox serves itself,
+ * so no geckodriver is needed) through puppeteer-core, which never downloads a browser when given an
+ * executable. One browser per worker, one fresh browser context (own cookies and storage) per test.
+ */
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type ElementHandle,
+  type Frame,
+  type Page,
+} from 'puppeteer-core';
+
+import { CHROMIUM_FLAGS, resolveBrowser } from '../../../support/browser';
+import { findFirefox } from '../../../support/engines';
+import {
+  CSP_MARK,
+  listenForViolations,
+  recordedViolations,
+  type EngineSession,
+  type PageFunction,
+  type SentRequest,
+  type Where,
+} from './session';
+
+export async function launchPuppeteerBrowser(engine: 'chromium' | 'firefox'): Promise<Browser> {
+  if (engine === 'firefox') {
+    const executablePath = findFirefox();
+    if (!executablePath) throw new Error('Firefox not found');
+    return puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+  }
+  const { executablePath } = resolveBrowser();
+  if (!executablePath)
+    throw new Error("The cross-engine suite needs a Chromium executable (CHROME_PATH or 'chromium')");
+  return puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: CHROMIUM_FLAGS });
+}
+
+export async function openPuppeteerSession(browser: Browser, engine: 'chromium' | 'firefox'): Promise<EngineSession> {
+  const context: BrowserContext = await browser.createBrowserContext();
+  const page: Page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  const messages: string[] = [];
+  const requests: SentRequest[] = [];
+  page.on('console', (message) => {
+    // With the address it is about: "Failed to load resource" lines name no URL themselves.
+    const where = message.location()?.url;
+    if (message.type() === 'error') messages.push(where ? `${message.text()} @ ${where}` : message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error instanceof Error ? error.message : String(error)));
+  page.on('request', (request) => {
+    const headers = request.headers();
+    requests.push({
+      url: request.url(),
+      referer: headers.referer ?? null,
+      authorization: headers.authorization ?? null,
+    });
+  });
+  await page.evaluateOnNewDocument(listenForViolations, CSP_MARK);
+
+  async function frameOf(where?: Where): Promise<Frame> {
+    if (!where?.frame) return page.mainFrame();
+    const element = await page.waitForSelector(where.frame);
+    const frame = await element?.contentFrame();
+    if (!frame) throw new Error(`no frame at ${where.frame}`);
+    return frame;
+  }
+
+  async function element(selector: string, where?: Where): Promise<ElementHandle> {
+    const found = await (await frameOf(where)).waitForSelector(selector, { visible: true });
+    if (!found) throw new Error(`no element ${selector}`);
+    return found;
+  }
+
+  return {
+    engine,
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    async back() {
+      await page.goBack({ waitUntil: 'load' });
+    },
+    url: async () => page.url(),
+    async evaluate<Args extends unknown[], Result>(fn: PageFunction<Args, Result>, args: Args, where?: Where) {
+      const frame = await frameOf(where);
+      return (await frame.evaluate(fn as (...values: unknown[]) => Result, ...args)) as Result;
+    },
+    async hover(selector, where) {
+      await (await element(selector, where)).hover();
+    },
+    async click(selector, where) {
+      await (await element(selector, where)).click();
+    },
+    async type(text) {
+      await page.keyboard.type(text);
+    },
+    async press(key) {
+      await page.keyboard.press(key);
+    },
+    async problems() {
+      const inFrames: string[] = [];
+      for (const frame of page.frames()) {
+        inFrames.push(...(await frame.evaluate(recordedViolations).catch(() => [] as string[])));
+      }
+      return { messages: [...messages, ...inFrames], complete: true };
+    },
+    requests: () => requests,
+    async close() {
+      await context.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Playwright Test is only the runner here (projects, fixtures, reports): the browsers are the stock
+ * ones of each engine, driven through tests/cross-engine/driver. Every test gets a fresh browser
+ * `session` and ends by checking that the engine reported no console error and no CSP violation.
+ */
+import { test as base, expect } from '@playwright/test';
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
+
+import { findWebKit, type Engine } from '../../support/engines';
+import { launchPuppeteerBrowser, openPuppeteerSession } from './driver/puppeteer-session';
+import type { EngineSession } from './driver/session';
+import { openWebKitSession, startWebKitHost, type WebKitHost } from './driver/webkit-session';
+
+/**
+ * Chromium asks for /favicon.ico on pages that name no icon (the stand-in editor); the site names its
+ * icon, so a 404 there is the browser's own request, not the site's.
+ */
+const BROWSER_FAVICON = /status of 404 .* @ http:\/\/127\.0\.0\.1:\d+\/favicon\.ico$/;
+
+interface WorkerFixtures {
+  engine: Engine;
+  engineHost: { puppeteer?: PuppeteerBrowser; webkit?: WebKitHost };
+}
+
+interface TestFixtures {
+  session: EngineSession;
+  /** Console errors a test expects (see `expectedStatus`); null: none. */
+  allowedProblems: RegExp | null;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  engine: ['chromium', { option: true, scope: 'worker' }],
+  engineHost: [
+    async ({ engine }, use) => {
+      if (engine === 'webkit') {
+        const tools = findWebKit();
+        if (!tools) throw new Error('WebKitWebDriver, MiniBrowser or Xvfb missing');
+        const host = await startWebKitHost(tools);
+        await use({ webkit: host });
+        await host.stop();
+        return;
+      }
+      const browser = await launchPuppeteerBrowser(engine);
+      await use({ puppeteer: browser });
+      await browser.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  allowedProblems: [null, { option: true }],
+  session: async ({ engine, engineHost, allowedProblems }, provide) => {
+    const tools = findWebKit();
+    const session =
+      engine === 'webkit' && engineHost.webkit && tools
+        ? await openWebKitSession(engineHost.webkit, tools)
+        : await openPuppeteerSession(engineHost.puppeteer as PuppeteerBrowser, engine as 'chromium' | 'firefox');
+    try {
+      await provide(session);
+      const { messages } = await session.problems();
+      const unexpected = messages.filter(
+        (message) => !allowedProblems?.test(message) && !BROWSER_FAVICON.test(message),
+      );
+      expect(unexpected, `console errors and CSP violations in ${engine}`).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  },
+});
+
+export { expect };
+
+/**
+ * The console line an engine prints for a response with an error status the test expects: a missing
+ * page's own 404 document, the platform's 401/403 for a visitor it refuses. Chromium prints them.
+ */
+export function expectedStatus(...codes: number[]): RegExp {
+  return new RegExp(`status of (${codes.join('|')}) `);
+}
+
+/** Waits until `probe` holds (the page's state changes after load: hydration, redirects, messages). */
+export async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  let last: T = await probe();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await probe().catch(() => last);
+  }
+  return last;
+}
