@@ -14,9 +14,22 @@ import { authenticate, completeLogin } from './auth';
  * `{appBase}/login?from_url=...`: log in, then go back to `from_url` with `access_token` added, but
  * only to an origin the app allows. An open redirect here would hand tokens to any site, so an
  * unknown origin gets a refusal page, never a redirect. Every emulated app shares one base URL, so
- * the app comes from `app_id`, or from a per-app base URL (`{url}/apps/{appId}/login`); without
- * either the visitor picks it in the form.
+ * the app comes from `app_id`, from a per-app base URL (`{url}/apps/{appId}/login`), or from the
+ * `app_id` of the return address (the local site keeps `?app_id=` in its address; @base44/sdk's
+ * login links, like ours, name no app, since the platform gives every app its own login page);
+ * otherwise the visitor picks it in the form.
  */
+
+/** The app named by the return address's own `?app_id=`, when it is one of this emulator's. */
+function appOfReturnAddress(context: EmulatorContext, fromUrl: string | null): string | null {
+  if (!fromUrl) return null;
+  try {
+    const named = new URL(fromUrl).searchParams.get('app_id');
+    return named !== null && context.apps.has(named) ? named : null;
+  } catch {
+    return null;
+  }
+}
 
 const REDIRECT_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
@@ -76,7 +89,10 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     return htmlReply(200, html, headersFor(origins));
   };
 
-  router.add('GET', '/login', (request) => showForm(request.url.searchParams, request.url.searchParams.get('app_id')));
+  router.add('GET', '/login', (request) => {
+    const params = request.url.searchParams;
+    return showForm(params, params.get('app_id') ?? appOfReturnAddress(context, params.get('from_url')));
+  });
   // A per-app base URL (`{url}/apps/{appId}`) names the app without a query parameter.
   router.add('GET', '/apps/:appId/login', (request) =>
     showForm(request.url.searchParams, request.params.appId as string),

@@ -67,9 +67,8 @@ export interface AuthModule {
    */
   loginWithProvider(provider: LoginProvider, fromUrl?: string): void;
   /**
-   * The login page address: `{appBase}/login?from_url=<absolute return address>&app_id=<appId>`.
-   * `app_id` (as the platform's own login links carry it) lets a login page shared by several apps
-   * (the local emulator's) know which app is meant; per-app login pages ignore it.
+   * The login page address: `{appBase}/login?from_url=<absolute return address>`, as the reference
+   * builds it: the app base URL is the app's own (on the platform each app has its own login page).
    */
   loginUrl(nextUrl?: string): string;
   /**
@@ -164,7 +163,7 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
   function loginUrl(nextUrl?: string): string {
     requireWindow();
     const returnTo = nextUrl ? resolveAgainstPage('nextUrl', nextUrl) : window.location.href;
-    return `${base()}/login?from_url=${encodeURIComponent(returnTo)}&app_id=${encodeURIComponent(appId)}`;
+    return `${base()}/login?from_url=${encodeURIComponent(returnTo)}`;
   }
 
   // Concurrent me() calls share one request (as the reference does); never a cached user.

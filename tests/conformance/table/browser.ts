@@ -4,13 +4,6 @@ import { answerByPath, answerWith, copy, record, rows } from './helpers';
 
 const VISITOR = { base44_analytics_session_id: 'visitor-1' };
 
-/** The reference's login links lack `app_id`; ours carry it (after `from_url`). */
-const withAppId = (reference: Observation): Observation => {
-  const adjusted = copy(reference);
-  adjusted.navigations = adjusted.navigations.map((url) => (url.includes('/login?') ? `${url}&app_id=app-1` : url));
-  return adjusted;
-};
-
 /** Records console.error calls as `[first argument, the error's message]`. */
 function captureConsoleErrors() {
   const lines: unknown[][] = [];
@@ -143,14 +136,12 @@ export const browserRows = rows(
     env: 'browser',
     config: { appBaseUrl: 'https://login.example' },
     run: async (client) => client.auth.redirectToLogin('/after?x=1'),
-    deviation: { id: 'login-url-app-id', adjust: withAppId },
   },
   {
     name: 'browser: redirectToLogin forwards another origin as given (the login page decides)',
     covers: ['auth.redirectToLogin'],
     env: 'browser',
     run: async (client) => client.auth.redirectToLogin('https://elsewhere.example/'),
-    deviation: { id: 'login-url-app-id', adjust: withAppId },
   },
   {
     name: 'browser: loginWithProvider for Google, another provider and SSO',
@@ -200,7 +191,6 @@ export const browserRows = rows(
       await tools.until(() => tools.navigationCount() === 1, 'the redirect to login');
       return client.getConfig();
     },
-    deviation: { id: 'login-url-app-id', adjust: withAppId },
   },
   {
     name: 'browser: analytics, when the site enables it, sends what the reference sends',

@@ -142,6 +142,21 @@ describe('the login page', () => {
     expect((await fetch(`${emulator.url}/apps/ghost/login?from_url=${encodeURIComponent(SITE)}`)).status).toBe(404);
   });
 
+  it('takes the app from the return address when the link names none (login links of @base44/sdk and ours)', async () => {
+    const fromUrl = 'http://127.0.0.1:3000/?app_id=invite-only';
+    const named = await fetch(`${emulator.url}/login?from_url=${encodeURIComponent(fromUrl)}`);
+    expect(named.status).toBe(200);
+    const html = await named.text();
+    expect(html).toContain('Log in to Invite Only');
+    expect(html).toContain('<input type="hidden" name="app_id" value="invite-only">');
+    // An app the emulator does not know, in the return address, leaves the choice to the visitor.
+    const unknown = await fetch(
+      `${emulator.url}/login?from_url=${encodeURIComponent('http://127.0.0.1:3000/?app_id=ghost')}`,
+    );
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).not.toContain('<input type="hidden" name="app_id"');
+  });
+
   it('sends a logout back to an allowed from_url only', async () => {
     const back = await fetch(`${emulator.url}/api/apps/auth/logout?from_url=${encodeURIComponent(SITE)}`, {
       redirect: 'manual',

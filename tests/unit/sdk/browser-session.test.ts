@@ -114,19 +114,19 @@ describe('login redirect', () => {
   it('sends the browser to {appBase}/login with the current absolute address', () => {
     client(null).auth.redirectToLogin();
     expect(assign).toHaveBeenCalledWith(
-      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`,
+      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`,
     );
   });
 
   it('resolves a same-origin next address to an absolute one', () => {
     expect(client(null).auth.loginUrl('/Other')).toBe(
-      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}&app_id=${APP_ID}`,
+      `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/Other')}`,
     );
   });
 
   it('forwards another origin as given, as the reference does (the login page decides)', () => {
     expect(client(null).auth.loginUrl('https://elsewhere.example/x')).toBe(
-      `${APP_BASE}/login?from_url=${encodeURIComponent('https://elsewhere.example/x')}&app_id=${APP_ID}`,
+      `${APP_BASE}/login?from_url=${encodeURIComponent('https://elsewhere.example/x')}`,
     );
   });
 
