@@ -6,6 +6,7 @@ import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { SCHEMALESS } from './entities/definition';
+import { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
@@ -79,11 +80,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let publisher: RealtimePublisher | null = null;
   const addresses = new LocalAddresses();
   const boundHost = options.host ?? '127.0.0.1';
+  const projectFunctions = options.projectFunctionsDir
+    ? new DenoFunctionRuntime({
+        dir: options.projectFunctionsDir,
+        log: options.functionLog ?? ((line) => log(`function ${line}`)),
+        ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
+      })
+    : null;
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
     entities: SCHEMALESS,
     extraOrigins,
+    projectFunctions,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -151,6 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       closing ??= (async () => {
         await Promise.allSettled([...background]);
+        await projectFunctions?.close();
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);
