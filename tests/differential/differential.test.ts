@@ -1,0 +1,72 @@
+/**
+ * The vendor's own local backend (`base44 dev` of the pinned CLI, offline) as an oracle: both
+ * backends serve one project (tests/differential/project.ts) and receive the same request
+ * sequences (rows.ts) as anonymous, two users and the service role; statuses and normalised bodies
+ * must match, or differ exactly as a documented deviation says.
+ */
+import { rmSync } from 'node:fs';
+
+import { startOurs, startVendor, type Backend } from './backends';
+import { differentialDeviations } from './deviations';
+import { Normaliser } from './normalise';
+import { APP_ID, writeProject } from './project';
+import { ROWS, type Row, type Seen } from './rows';
+
+jest.setTimeout(180_000);
+
+let projectDir: string;
+let vendor: Backend;
+let ours: Backend;
+
+beforeAll(async () => {
+  projectDir = writeProject();
+  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir)]);
+});
+afterAll(async () => {
+  await Promise.allSettled([vendor?.stop(), ours?.stop()]);
+  rmSync(projectDir, { recursive: true, force: true });
+});
+
+async function run(backend: Backend, row: Row): Promise<Seen[]> {
+  const normaliser = new Normaliser();
+  const saved = new Map<string, string>();
+  const live = row.realtime
+    ? await backend.subscribe(row.realtime.actor, `entities:${APP_ID}:${row.realtime.entity}`)
+    : null;
+  const seen: Seen[] = [];
+  for (const step of row.steps) {
+    const path = step.path.replace(/\{(\w+)\}/g, (_, name: string) => saved.get(name) ?? `missing-${name}`);
+    const answer = await backend.request(step.actor, step.method, path, step.body);
+    const id = (answer.body as { id?: unknown } | null)?.id;
+    if (step.save && typeof id === 'string') {
+      saved.set(step.save, id);
+      normaliser.known(id);
+    }
+    seen.push({ status: answer.status, body: normaliser.value(answer.body) });
+  }
+  if (live) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    live.close();
+    seen.push({ status: 0, body: normaliser.value(live.events) });
+  }
+  return seen;
+}
+
+describe('the vendor backend and ours answer alike', () => {
+  for (const row of ROWS) {
+    it(row.name, async () => {
+      const [fromVendor, fromOurs] = await Promise.all([run(vendor, row), run(ours, row)]);
+      if (row.deviation) row.deviation.differs(fromVendor, fromOurs);
+      else expect(fromOurs).toEqual(fromVendor);
+    });
+  }
+});
+
+describe('the deviations table', () => {
+  it('every row names a documented deviation, and every documented deviation is used by a row', () => {
+    const documented = differentialDeviations();
+    const claimed = new Set(ROWS.flatMap((row) => (row.deviation ? [row.deviation.id] : [])));
+    expect([...claimed].filter((id) => !documented.has(id))).toEqual([]);
+    expect([...documented.keys()].filter((id) => !claimed.has(id))).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The test project both backends serve: a Base44 project folder in the documented layout
+ * (base44/config.jsonc, .app.jsonc, entities/, functions/) written to a temporary folder, and the
+ * accounts our emulator seeds so that the same e-mail addresses act on both sides.
+ */
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Seed } from '@/emulator/types';
+
+export const APP_ID = 'differential-app';
+/** The vendor backend's admin is the account of its login file (support/base44-cli/dev-server.ts). */
+export const ADMIN = { email: 'developer@example.com', full_name: 'Offline Developer' };
+/** A user who registers on the vendor backend (its OTP flow) and is seeded on ours. */
+export const USER = { email: 'second@example.com', full_name: 'second', password: 'second-password-1' };
+export const SERVICE_TOKEN = `service-token-${APP_ID}`;
+
+/** Notes: owner-only rows, an owner-only field, a required field and a default. */
+const NOTE = {
+  name: 'Note',
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    secret: {
+      type: 'string',
+      rls: { read: { created_by: '{{user.email}}' } },
+    },
+    priority: { type: 'integer', default: 1 },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['title'],
+  rls: {
+    create: true,
+    read: { created_by: '{{user.email}}' },
+    update: { created_by: '{{user.email}}' },
+    delete: { created_by: '{{user.email}}' },
+  },
+};
+
+/** Open to everyone signed in: the rows about plain CRUD. */
+const BOARD = {
+  name: 'Board',
+  type: 'object',
+  properties: { title: { type: 'string' }, done: { type: 'boolean', default: false } },
+  required: ['title'],
+};
+
+export function writeProject(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'differential-project-'));
+  const base = path.join(dir, 'base44');
+  mkdirSync(path.join(base, 'entities'), { recursive: true });
+  writeFileSync(path.join(base, 'config.jsonc'), '// The differential suite\'s project.\n{ "name": "Differential" }\n');
+  writeFileSync(path.join(base, '.app.jsonc'), JSON.stringify({ id: APP_ID }));
+  writeFileSync(path.join(base, 'entities', 'note.jsonc'), JSON.stringify(NOTE, null, 2));
+  writeFileSync(path.join(base, 'entities', 'board.jsonc'), JSON.stringify(BOARD, null, 2));
+  cpSync(path.join(__dirname, 'functions'), path.join(base, 'functions'), { recursive: true });
+  return dir;
+}
+
+export function ourSeed(): Seed {
+  return {
+    accounts: [
+      { id: 'account-admin', email: ADMIN.email, full_name: ADMIN.full_name, password: 'admin-password-1' },
+      { id: 'account-user', email: USER.email, full_name: USER.full_name, password: USER.password },
+    ],
+    apps: [
+      {
+        id: APP_ID,
+        name: 'Differential',
+        access: 'public',
+        siteOrigins: [],
+        serviceToken: SERVICE_TOKEN,
+        members: [
+          { email: ADMIN.email, role: 'admin' },
+          { email: USER.email, role: 'user' },
+        ],
+      },
+    ],
+  };
+}
