@@ -101,7 +101,9 @@ export default defineConfig([
     // shapes belong in emulator/types.ts, which imports nothing.
     files: [
       'emulator/auth/**',
+      'emulator/entities/**',
       'emulator/http/**',
+      'emulator/model/**',
       'emulator/query/**',
       'emulator/realtime/**',
       'emulator/store/**',

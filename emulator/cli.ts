@@ -1,14 +1,20 @@
-import { loadSeed } from './seed';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
 import { DEFAULT_PORT, startEmulator } from './server';
 import type { EmulatorOptions, Seed } from './types';
 
 /**
- * `tsx emulator/cli.ts [--port N] [--host H] [--data-dir D] [--seed FILE] [--latency MS]
- *  [--site-origin ORIGIN ...] [--body-limit BYTES] [--quiet]`
- * Starts the emulator and prints its URLs, apps and seeded accounts.
+ * `tsx emulator/cli.ts [--project DIR] [--port N] [--host H] [--data-dir D] [--seed FILE]
+ *  [--latency MS] [--site-origin ORIGIN ...] [--body-limit BYTES] [--quiet]`
+ * Starts the emulator and prints its URLs, apps, entities and seeded accounts.
  */
 
+/** The repository: the default project folder (it holds base44/). */
+export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
+
 const USAGE = `Usage: tsx emulator/cli.ts [options]
+  --project DIR         Base44 project folder holding base44/ (default: this repository)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H              interface to bind (default 127.0.0.1)
   --data-dir D          persist data in folder D (default: memory only)
@@ -17,75 +23,68 @@ const USAGE = `Usage: tsx emulator/cli.ts [options]
   --site-origin ORIGIN  extra origin allowed for CORS and login redirects (repeatable)
   --body-limit BYTES    largest accepted request body (default 10 MiB)
   --quiet               do not print e-mails and request problems
-  --help                show this help`;
+  --help                show this help
+Options take their value as "--port 3001" or "--port=3001".`;
 
 class UsageError extends Error {}
 
-function integer(flag: string, value: string | undefined, min: number, max: number): number {
-  if (value === undefined || !/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`${flag} needs an integer from ${min} to ${max}`);
+function integer(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${flag} needs an integer from ${min} to ${max}`);
   }
   return Number(value);
 }
 
-function text(flag: string, value: string | undefined): string {
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+function text(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  // "--data-dir --quiet" is a forgotten value, not a folder named "--quiet".
+  if (value === '' || value.startsWith('--')) throw new UsageError(`--${flag} needs a value`);
   return value;
 }
 
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  quiet: { type: 'boolean' },
+  project: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  seed: { type: 'string' },
+  latency: { type: 'string' },
+  'body-limit': { type: 'string' },
+  'site-origin': { type: 'string', multiple: true },
+} as const;
+
+/** The options of a command line; `projectDir` defaults to the repository. */
 export function parseArguments(argv: readonly string[]): EmulatorOptions | 'help' {
-  const options: EmulatorOptions = {};
-  const origins: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const flag = argv[index] as string;
-    const value = argv[index + 1];
-    const consume = () => {
-      index += 1;
-    };
-    switch (flag) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--quiet':
-        options.quiet = true;
-        break;
-      case '--port':
-        options.port = integer(flag, value, 0, 65_535);
-        consume();
-        break;
-      case '--host':
-        options.host = text(flag, value);
-        consume();
-        break;
-      case '--data-dir':
-        options.dataDir = text(flag, value);
-        consume();
-        break;
-      case '--seed':
-        options.seed = text(flag, value);
-        consume();
-        break;
-      case '--latency':
-        options.latencyMs = integer(flag, value, 0, 60_000);
-        consume();
-        break;
-      case '--body-limit':
-        options.bodyLimitBytes = integer(flag, value, 1, 1024 * 1024 * 1024);
-        consume();
-        break;
-      case '--site-origin':
-        origins.push(text(flag, value));
-        consume();
-        break;
-      default:
-        throw new UsageError(`Unknown option ${flag}`);
-    }
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    // parseArgs names a flag whose value is missing (or looks like another flag) in its message.
+    const message = (error as Error).message;
+    const flag = /^Option '(--[\w-]+)/.exec(message)?.[1];
+    throw new UsageError(flag ? `${flag} needs a value` : message.replace(/\. To specify a positional.*$/s, ''));
   }
+  if (values.help) return 'help';
+  const options: EmulatorOptions = { projectDir: path.resolve(text('project', values.project) ?? REPOSITORY_ROOT) };
+  const set = <K extends keyof EmulatorOptions>(key: K, value: EmulatorOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  if (values.quiet) options.quiet = true;
+  set('port', integer('port', values.port, 0, 65_535));
+  set('host', text('host', values.host));
+  set('dataDir', text('data-dir', values['data-dir']));
+  set('seed', text('seed', values.seed));
+  set('latencyMs', integer('latency', values.latency, 0, 60_000));
+  set('bodyLimitBytes', integer('body-limit', values['body-limit'], 1, 1024 * 1024 * 1024));
+  const origins = (values['site-origin'] ?? []).map((origin) => text('site-origin', origin) as string);
   if (origins.length > 0) options.siteOrigins = origins;
   return options;
 }
 
-export function describeSeed(seed: Seed, url: string): string {
+export function describeSeed(seed: Seed, url: string, entityNames: readonly string[] = []): string {
   const lines = [
     `Local platform emulator listening on ${url}`,
     `  API:    ${url}/api`,
@@ -99,6 +98,7 @@ export function describeSeed(seed: Seed, url: string): string {
       `  ${app.id} (${app.access}) service token: ${app.serviceToken}; site origins: ${app.siteOrigins.join(', ')}`,
     );
   }
+  if (entityNames.length > 0) lines.push('', `Entities (base44/entities): ${entityNames.join(', ')}`);
   lines.push('', 'Accounts:');
   for (const account of seed.accounts) {
     const roles = seed.apps
@@ -126,8 +126,7 @@ async function main(): Promise<void> {
     return;
   }
   const emulator = await startEmulator(parsed);
-  const { seed } = await loadSeed(parsed.seed);
-  console.log(describeSeed(seed, emulator.url));
+  console.log(describeSeed(emulator.seed, emulator.url, emulator.entityNames()));
   const stop = (signal: string) => {
     console.log(`\n${signal} received, stopping the emulator...`);
     emulator.close().then(

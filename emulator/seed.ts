@@ -27,6 +27,11 @@ function text(value: unknown, where: string): string {
   return value;
 }
 
+function flag(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') fail(`${where} must be true or false`);
+  return value;
+}
+
 function list(value: unknown, where: string): unknown[] {
   if (!Array.isArray(value)) fail(`${where} must be a list`);
   return value;
@@ -80,6 +85,7 @@ function validateApp(value: unknown, index: number, emails: Set<string>): SeedAp
     siteOrigins,
     serviceToken: text(value.serviceToken, `${where}.serviceToken`),
     ...(value.functionsDir === undefined ? {} : { functionsDir: text(value.functionsDir, `${where}.functionsDir`) }),
+    ...(value.schemaless === undefined ? {} : { schemaless: flag(value.schemaless, `${where}.schemaless`) }),
     members,
     entities: entities as Record<string, Record<string, unknown>[]>,
   };
@@ -97,11 +103,44 @@ export function validateSeed(value: unknown): Seed {
   return { accounts, apps };
 }
 
-/** Reads and validates the seed; relative function folders resolve against the seed file's folder. */
-export async function loadSeed(source: Seed | string | undefined): Promise<{ seed: Seed; apps: AppConfig[] }> {
+/** The app a project folder links (`base44/.app.jsonc`). */
+export interface LinkedApp {
+  id: string;
+  /** The project's name, for an app the seed does not know. */
+  name: string | null;
+}
+
+/**
+ * Adds the linked app when the seed lacks it, with the settings of the seed's first app (access,
+ * site origins, members), so the seeded accounts can use it as they use the seeded apps.
+ */
+function withLinkedApp(seed: Seed, link: LinkedApp | undefined): Seed {
+  if (!link || seed.apps.some((app) => app.id === link.id)) return seed;
+  if (!APP_ID.test(link.id)) fail(`the linked app id "${link.id}" may only hold letters, digits, "-" and "_"`);
+  const model = seed.apps[0] as SeedApp;
+  const linked: SeedApp = {
+    id: link.id,
+    name: link.name ?? link.id,
+    access: model.access,
+    siteOrigins: [...model.siteOrigins],
+    serviceToken: `service-token-${link.id}`,
+    members: model.members.map((member) => ({ ...member })),
+    ...(model.schemaless === undefined ? {} : { schemaless: model.schemaless }),
+  };
+  return { accounts: seed.accounts, apps: [...seed.apps, linked] };
+}
+
+/**
+ * Reads and validates the seed; relative function folders resolve against the seed file's folder.
+ * `link` is the app a project folder links: served too, from the seed's settings if it names it.
+ */
+export async function loadSeed(
+  source: Seed | string | undefined,
+  link?: LinkedApp,
+): Promise<{ seed: Seed; apps: AppConfig[] }> {
   const file = typeof source === 'string' ? path.resolve(source) : source === undefined ? DEFAULT_SEED_PATH : null;
   const raw: unknown = file ? (JSON.parse(await readFile(file, 'utf8')) as unknown) : source;
-  const seed = validateSeed(raw);
+  const seed = withLinkedApp(validateSeed(raw), link);
   const baseDir = file ? path.dirname(file) : process.cwd();
   const apps = seed.apps.map((app) => ({
     id: app.id,
@@ -110,6 +149,7 @@ export async function loadSeed(source: Seed | string | undefined): Promise<{ see
     siteOrigins: app.siteOrigins,
     serviceToken: app.serviceToken,
     functionsDir: app.functionsDir === undefined ? null : path.resolve(baseDir, app.functionsDir),
+    schemaless: app.schemaless ?? false,
   }));
   return { seed, apps };
 }

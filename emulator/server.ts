@@ -5,7 +5,8 @@ import { defaultResponder } from './agent-responder';
 import { SessionRegistry } from './auth/sessions';
 import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
-import { SCHEMALESS } from './entities/definition';
+import { openProjectFolder, readEntityDefinitions } from './entities/project';
+import { EntityRegistry, watchEntityFiles } from './entities/registry';
 import { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
@@ -69,7 +70,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const log = (message: string) => {
     if (!quiet) console.log(`[emulator] ${message}`);
   };
-  const { seed, apps } = await loadSeed(options.seed);
+  // The project folder first: the app it links decides which apps are served.
+  const project = options.projectDir === undefined ? null : await openProjectFolder(options.projectDir);
+  const initialDefinitions = project ? await readEntityDefinitions(project.entitiesDir) : new Map();
+  const { seed, apps } = await loadSeed(
+    options.seed,
+    project?.linkedAppId ? { id: project.linkedAppId, name: project.name } : undefined,
+  );
+  const entities = new EntityRegistry({
+    initial: initialDefinitions,
+    projectApps: new Set(project ? (project.linkedAppId ? [project.linkedAppId] : apps.map((app) => app.id)) : []),
+    schemalessApps: new Set(apps.filter((app) => app.schemaless).map((app) => app.id)),
+  });
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
   await applySeed(store, seed, nowIso());
   await store.commit();
@@ -80,9 +92,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let publisher: RealtimePublisher | null = null;
   const addresses = new LocalAddresses();
   const boundHost = options.host ?? '127.0.0.1';
-  const projectFunctions = options.projectFunctionsDir
+  const functionsDir = options.projectFunctionsDir ?? project?.functionsDir;
+  const projectFunctions = functionsDir
     ? new DenoFunctionRuntime({
-        dir: options.projectFunctionsDir,
+        dir: functionsDir,
         log: options.functionLog ?? ((line) => log(`function ${line}`)),
         ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
       })
@@ -90,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
-    entities: SCHEMALESS,
+    entities,
     extraOrigins,
     projectFunctions,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
@@ -140,10 +153,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
+  const entityWatcher = project ? watchEntityFiles(project, entities, log) : null;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: Error) => {
+      entityWatcher?.close();
+      reject(error);
+    };
+    server.once('error', failed);
     server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -156,9 +174,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: baseUrl,
     port: address.port,
+    seed,
+    entityNames: () => entities.names(),
     outbox: () => structuredClone(store.data.outbox),
     close() {
       closing ??= (async () => {
+        entityWatcher?.close();
         await Promise.allSettled([...background]);
         await projectFunctions?.close();
         const closed = realtime.io.close();

@@ -34,6 +34,11 @@ export interface SeedApp {
   /** Folder of function modules, relative to the seed file (or absolute). */
   functionsDir?: string;
   members: SeedMember[];
+  /**
+   * Tests only: entity names the project does not define store any fields, as before definitions
+   * existed. Otherwise such a name is a 404, as on the platform.
+   */
+  schemaless?: boolean;
   /** Optional initial records per entity name. */
   entities?: Record<string, Record<string, unknown>[]>;
 }
@@ -52,6 +57,8 @@ export interface AppConfig {
   serviceToken: string;
   /** Absolute folder of the app's function modules, or null when it has none. */
   functionsDir: string | null;
+  /** The seed's `schemaless` flag (tests): undefined entities take any fields instead of a 404. */
+  schemaless: boolean;
 }
 
 // --- Stored state (kept in memory, persisted with a data dir) ------------------------------------
@@ -192,6 +199,11 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** A seed object or a path to a seed JSON file. */
   seed?: Seed | string;
+  /**
+   * A Base44 project folder (holding `base44/`): its entity definitions apply, reloaded when the
+   * files change, and the app its `base44/.app.jsonc` links is served. Omitted: no definitions.
+   */
+  projectDir?: string;
   bodyLimitBytes?: number;
   /** Delay every HTTP response, for benchmarks. */
   latencyMs?: number;
@@ -199,9 +211,10 @@ export interface EmulatorOptions {
   siteOrigins?: string[];
   responder?: AgentResponder;
   /**
-   * A folder of backend functions in the platform's layout (`base44/functions`: `<name>/entry.ts`,
-   * optional `function.jsonc`), run unchanged on Deno for every app. They take precedence over an
-   * app's Node handlers (`functionsDir` of the seed) of the same name.
+   * A folder of backend functions in the platform's layout (`<name>/entry.ts`, optional
+   * `function.jsonc`), run unchanged on Deno for every app; default: the `functions` folder of
+   * `projectDir` (its config's `functionsDir`). They take precedence over an app's Node handlers
+   * (`functionsDir` of the seed) of the same name.
    */
   projectFunctionsDir?: string;
   /** How long a project function may take for one call (default 5 minutes, the platform's limit). */
@@ -217,6 +230,10 @@ export interface RunningEmulator {
   /** `http://HOST:PORT`, no trailing slash. */
   url: string;
   port: number;
+  /** The seed as served: the configured one, plus the project's linked app when the seed lacks it. */
+  seed: Seed;
+  /** Names of the entities the project defines right now (empty without a project). */
+  entityNames(): string[];
   outbox(): SentEmail[];
   close(): Promise<void>;
 }

@@ -37,6 +37,13 @@ export interface PropertyDefinition {
   readonly description?: string;
   readonly format?: string;
   readonly enum?: readonly unknown[];
+  /** String length bounds and a regular expression the whole string must match (strings). */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  /** Inclusive bounds (numbers and integers). */
+  readonly minimum?: number;
+  readonly maximum?: number;
   readonly default?: unknown;
   readonly items?: PropertyDefinition;
   readonly properties?: ReadonlyMap<string, PropertyDefinition>;

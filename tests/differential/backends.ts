@@ -5,7 +5,6 @@
  */
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-
 import { io, type Socket } from 'socket.io-client';
 
 import { startEmulator } from '@/emulator/server';

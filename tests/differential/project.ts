@@ -54,7 +54,7 @@ export function writeProject(): string {
   writeFileSync(path.join(base, '.app.jsonc'), JSON.stringify({ id: APP_ID }));
   writeFileSync(path.join(base, 'entities', 'note.jsonc'), JSON.stringify(NOTE, null, 2));
   writeFileSync(path.join(base, 'entities', 'board.jsonc'), JSON.stringify(BOARD, null, 2));
-  cpSync(path.join(__dirname, 'functions'), path.join(base, 'functions'), { recursive: true });
+  cpSync(path.join(__dirname, 'fixture', 'base44', 'functions'), path.join(base, 'functions'), { recursive: true });
   return dir;
 }
 

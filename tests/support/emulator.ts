@@ -1,13 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEFAULT_SEED_PATH } from '@/emulator/seed';
 import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seeded-login';
 import { startEmulator } from '@/emulator/server';
-import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/types';
+
+/**
+ * The default seed (emulator/seed.json) for tests: every app `schemaless`, so a suite may use any
+ * entity name without a project folder, and function folders made absolute (the copy has no file
+ * to resolve them against). A suite about schemas passes `projectDir` and its own seed.
+ */
+export function testSeed(): Seed {
+  const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as Seed;
+  for (const app of seed.apps) {
+    app.schemaless = true;
+    if (app.functionsDir !== undefined)
+      app.functionsDir = path.resolve(path.dirname(DEFAULT_SEED_PATH), app.functionsDir);
+  }
+  return seed;
+}
 
 /**
  * Starts the local platform emulator for a test suite: port 0 (a free port), quiet, in memory unless
- * `dataDir` is given. Close it in `afterAll`/`afterEach` with `await emulator.close()`.
+ * `dataDir` is given, on the schemaless `testSeed()` unless `seed` is given. Close it in
+ * `afterAll`/`afterEach` with `await emulator.close()`.
  */
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, quiet: true, ...options });
+  return startEmulator({ port: 0, quiet: true, seed: testSeed(), ...options });
 }
 
 export { SEEDED_PASSWORD };

@@ -1,6 +1,5 @@
 /** What `npm start` and `npm run dev` share about running the site next to the local platform. */
-import { describeSeed } from '../../emulator/cli';
-import { loadSeed } from '../../emulator/seed';
+import { describeSeed, REPOSITORY_ROOT } from '../../emulator/cli';
 import { startEmulator } from '../../emulator/server';
 import type { RunningEmulator } from '../../emulator/types';
 
@@ -27,17 +26,19 @@ export function localSiteOrigins(host: string, port: number): string[] {
 
 /**
  * Starts the emulator for a site on host:port (EMULATOR_PORT, EMULATOR_DATA_DIR and
- * EMULATOR_LATENCY_MS from the environment) and prints its apps and accounts.
+ * EMULATOR_LATENCY_MS from the environment) with the repository's base44/ project, and prints its
+ * apps, entities and accounts.
  */
 export async function startLocalPlatform(host: string, port: number): Promise<RunningEmulator> {
   const emulator = await startEmulator({
+    // The repository is the Base44 project: its base44/ entities apply, as with `base44 dev`.
+    projectDir: REPOSITORY_ROOT,
     host,
     port: numberFromEnv('EMULATOR_PORT', 3001),
     dataDir: process.env.EMULATOR_DATA_DIR || undefined,
     latencyMs: numberFromEnv('EMULATOR_LATENCY_MS', 0),
     siteOrigins: localSiteOrigins(host, port),
   });
-  const { seed } = await loadSeed(undefined);
-  console.log(describeSeed(seed, emulator.url));
+  console.log(describeSeed(emulator.seed, emulator.url, emulator.entityNames()));
   return emulator;
 }

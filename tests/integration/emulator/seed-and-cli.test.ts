@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { parseArguments } from '@/emulator/cli';
 import type { Seed } from '@/emulator/types';
-import { startTestEmulator } from '@/tests/support/emulator';
+import { startTestEmulator, testSeed } from '@/tests/support/emulator';
 
 import { apiClient, type Json } from './api';
 
@@ -16,7 +16,7 @@ const baseSeed = (): Seed => JSON.parse(readFileSync(SEED_PATH, 'utf8')) as Seed
 
 describe('the seed', () => {
   it('loads from a path, with initial records per entity', async () => {
-    const seed = baseSeed();
+    const seed = testSeed();
     const app = seed.apps[0];
     if (!app) throw new Error('the default seed has no apps');
     app.entities = { Announcement: [{ id: 'launch', title: 'Soon' }, { title: 'Later' }] };
@@ -121,17 +121,26 @@ describe('CLI arguments', () => {
       siteOrigins: ['http://a.test', 'http://b.test'],
       bodyLimitBytes: 1024,
       quiet: true,
+      projectDir: REPO,
     });
-    expect(parseArguments([])).toEqual({});
+    expect(parseArguments([])).toEqual({ projectDir: REPO });
+    expect(parseArguments(['--port=3001', '--project=base44-test', '--site-origin=http://c.test'])).toEqual({
+      port: 3001,
+      projectDir: path.join(process.cwd(), 'base44-test'),
+      siteOrigins: ['http://c.test'],
+    });
     expect(parseArguments(['--help'])).toBe('help');
   });
 
   it.each([
     [['--port', 'abc'], /--port needs an integer/],
     [['--port', '70000'], /--port needs an integer/],
-    [['--latency'], /--latency needs an integer/],
+    [['--port=-1'], /--port needs an integer/],
+    [['--latency'], /--latency needs a value/],
     [['--data-dir', '--quiet'], /--data-dir needs a value/],
-    [['--verbose'], /Unknown option --verbose/],
+    [['--project='], /--project needs a value/],
+    [['--verbose'], /Unknown option '--verbose'$/],
+    [['extra'], /Unexpected argument 'extra'/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArguments(argv)).toThrow(message);
   });
@@ -162,6 +171,7 @@ describe('the CLI process', () => {
       'admin@example.com / emulator-password (coming-soon: admin, members-only: admin, invite-only: admin)',
     );
     expect(output).toContain('service token: service-token-members-only');
+    expect(output).toContain('Entities (base44/entities): Todo');
 
     const response = await fetch(`${url}/api/apps/coming-soon/functions/hello`, {
       method: 'POST',

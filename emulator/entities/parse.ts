@@ -1,0 +1,197 @@
+import JSON5 from 'json5';
+
+import type {
+  EntityDefinition,
+  FieldSecurity,
+  PropertyDefinition,
+  PropertyType,
+  RowSecurity,
+  SecurityRule,
+} from './definition';
+
+/**
+ * Reads one entity file into an `EntityDefinition`, checking its shape the way the vendor CLI does
+ * (JSON5, so comments and trailing commas are fine; `name` made of letters, digits and `_`) and a
+ * little stricter where the documentation says so (known field types, no built-in field names).
+ * Everything that fails names the file and the place in it.
+ */
+
+const ENTITY_NAME = /^\w+$/;
+const PROPERTY_TYPES: ReadonlySet<string> = new Set<PropertyType>([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'array',
+  'object',
+  'null',
+]);
+/** Set by the platform on every record; the documentation says not to define them. */
+export const BUILT_IN_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'created_date',
+  'updated_date',
+  'created_by',
+  'created_by_id',
+]);
+/** Names that would reach into an object's prototype chain; the store refuses them as field names. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const ROW_PERMISSIONS = ['create', 'read', 'update', 'delete', 'write'] as const;
+const FIELD_PERMISSIONS = ['read', 'write'] as const;
+
+export class DefinitionError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+    this.name = 'DefinitionError';
+  }
+}
+
+type Fail = (message: string) => never;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own entries of a parsed object, refusing names that would reach into a prototype. */
+function entries(value: Record<string, unknown>, where: string, fail: Fail): [string, unknown][] {
+  return Object.keys(value).map((key) => {
+    if (RESERVED_NAMES.has(key)) fail(`${where} uses the reserved name "${key}"`);
+    return [key, value[key]];
+  });
+}
+
+function optionalString(value: unknown, where: string, fail: Fail): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') fail(`${where} must be a string`);
+  return value;
+}
+
+function optionalNumber(value: unknown, where: string, fail: Fail, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && (!Number.isInteger(value) || value < 0)))
+    fail(`${where} must be ${integer ? 'a whole number of at least 0' : 'a number'}`);
+  return value;
+}
+
+function stringList(value: unknown, where: string, fail: Fail): string[] {
+  if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string'))
+    fail(`${where} must be a list of field names`);
+  return value;
+}
+
+/** `true`, `false` or a condition object; `null` and `""` (which the CLI accepts) mean "not set". */
+function parseRule(value: unknown, where: string, fail: Fail): SecurityRule | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  if (isObject(value)) return value;
+  return fail(`${where} must be true, false or a condition object`);
+}
+
+function parseRules<K extends string>(
+  value: unknown,
+  keys: readonly K[],
+  where: string,
+  fail: Fail,
+): Partial<Record<K, SecurityRule>> | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) fail(`${where} must be an object`);
+  const rules: Partial<Record<K, SecurityRule>> = {};
+  for (const key of keys) {
+    const rule = parseRule(value[key], `${where}.${key}`, fail);
+    if (rule !== undefined) rules[key] = rule;
+  }
+  return rules;
+}
+
+function parseType(value: unknown, where: string, fail: Fail): PropertyType | PropertyType[] {
+  const types = Array.isArray(value) ? (value as unknown[]) : [value];
+  if (types.length === 0 || !types.every((type): type is PropertyType => PROPERTY_TYPES.has(type as string))) {
+    fail(`${where}.type must be one of ${[...PROPERTY_TYPES].join(', ')} (or a list of them)`);
+  }
+  return Array.isArray(value) ? types : (types[0] as PropertyType);
+}
+
+function parseProperties(
+  value: unknown,
+  where: string,
+  fail: Fail,
+  topLevel: boolean,
+): Map<string, PropertyDefinition> {
+  if (!isObject(value)) fail(`${where} must be an object`);
+  const properties = new Map<string, PropertyDefinition>();
+  for (const [name, property] of entries(value, where, fail)) {
+    if (topLevel && BUILT_IN_FIELDS.has(name))
+      fail(`${where}.${name}: "${name}" is a built-in field the platform sets; remove it from the schema`);
+    properties.set(name, parseProperty(property, `${where}.${name}`, fail));
+  }
+  return properties;
+}
+
+function parseProperty(value: unknown, where: string, fail: Fail): PropertyDefinition {
+  if (!isObject(value)) fail(`${where} must be an object`);
+  const type = parseType(value.type, where, fail);
+  if (value.enum !== undefined && (!Array.isArray(value.enum) || value.enum.length === 0))
+    fail(`${where}.enum must be a non-empty list`);
+  const pattern = optionalString(value.pattern, `${where}.pattern`, fail);
+  if (pattern !== undefined) {
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      fail(`${where}.pattern is not a valid regular expression (${(error as Error).message})`);
+    }
+  }
+  const definition: Record<string, unknown> = {
+    type,
+    description: optionalString(value.description, `${where}.description`, fail),
+    format: optionalString(value.format, `${where}.format`, fail),
+    enum: value.enum as unknown[] | undefined,
+    default: value.default,
+    minLength: optionalNumber(value.minLength, `${where}.minLength`, fail, true),
+    maxLength: optionalNumber(value.maxLength, `${where}.maxLength`, fail, true),
+    pattern,
+    minimum: optionalNumber(value.minimum, `${where}.minimum`, fail),
+    maximum: optionalNumber(value.maximum, `${where}.maximum`, fail),
+    items: value.items === undefined ? undefined : parseProperty(value.items, `${where}.items`, fail),
+    properties:
+      value.properties === undefined
+        ? undefined
+        : parseProperties(value.properties, `${where}.properties`, fail, false),
+    required: value.required === undefined ? undefined : stringList(value.required, `${where}.required`, fail),
+    rls: parseRules(value.rls, FIELD_PERMISSIONS, `${where}.rls`, fail) as FieldSecurity | undefined,
+  };
+  for (const key of Object.keys(definition)) if (definition[key] === undefined) delete definition[key];
+  return definition as PropertyDefinition;
+}
+
+/** Parses the text of one entity file; `file` names it in errors. */
+export function parseEntityDefinition(text: string, file: string): EntityDefinition {
+  const fail: Fail = (message) => {
+    throw new DefinitionError(file, message);
+  };
+  let value: unknown;
+  try {
+    value = JSON5.parse(text) as unknown;
+  } catch (error) {
+    return fail(`not valid JSON/JSONC (${(error as Error).message})`);
+  }
+  if (!isObject(value)) fail('an entity file holds one object');
+  if (typeof value.name !== 'string' || !ENTITY_NAME.test(value.name))
+    fail('"name" must be the entity name, made of letters, digits and "_" only');
+  if (value.type !== undefined && value.type !== 'object') fail('"type" must be "object"');
+  const properties = parseProperties(value.properties ?? {}, 'properties', fail, true);
+  const required = value.required === undefined ? [] : stringList(value.required, 'required', fail);
+  const unknown = required.find((name) => !properties.has(name));
+  if (unknown !== undefined) fail(`required names "${unknown}", which is not among the properties`);
+  const rls = parseRules(value.rls, ROW_PERMISSIONS, 'rls', fail) as RowSecurity | undefined;
+  const description = optionalString(value.description, 'description', fail);
+  return {
+    name: value.name,
+    properties,
+    required,
+    ...(description === undefined ? {} : { description }),
+    ...(rls === undefined ? {} : { rls }),
+  };
+}
