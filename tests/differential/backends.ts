@@ -4,7 +4,6 @@
  * four callers (anonymous, the admin, a user, the service role) a token of its own kind.
  */
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 
 import { startEmulator } from '@/emulator/server';
@@ -13,7 +12,8 @@ import { loginToken } from '@/tests/support/emulator';
 
 import { ADMIN, APP_ID, ourSeed, SERVICE_TOKEN, USER } from './project';
 
-export type Actor = 'anonymous' | 'admin' | 'user' | 'service';
+/** `forger`: a token naming the user, signed with a key neither backend knows. */
+export type Actor = 'anonymous' | 'admin' | 'user' | 'service' | 'forger';
 
 export interface Answer {
   status: number;
@@ -40,10 +40,13 @@ function base64url(value: string): string {
  * tokens with a fixed development secret (and only decodes them, never verifies), so the suite makes
  * one the way its own function proxy does.
  */
-function vendorServiceToken(): string {
-  const head = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify({ sub: 'server@server.com' }))}`;
-  return `${head}.${createHmac('sha256', 'LOCAL_DEV_SECRET').update(head).digest('base64url')}`;
+function jwt(claims: object, secret: string): string {
+  const head = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(claims))}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
+
+const vendorServiceToken = () => jwt({ sub: 'server@server.com' }, 'LOCAL_DEV_SECRET');
+const forgedToken = () => jwt({ sub: USER.email, email: USER.email }, 'not-the-backend-secret');
 
 async function send(
   url: string,
@@ -123,6 +126,7 @@ export async function startVendor(projectDir: string): Promise<Backend> {
       admin: (admin.body as { access_token: string }).access_token,
       user: await vendorUserToken(server),
       service: vendorServiceToken(),
+      forger: forgedToken(),
     };
     return {
       name: 'vendor',
@@ -142,13 +146,14 @@ export async function startOurs(projectDir: string): Promise<Backend> {
     port: 0,
     quiet: true,
     seed: ourSeed(),
-    projectFunctionsDir: path.join(projectDir, 'base44', 'functions'),
+    projectDir,
   });
   const tokens: Record<Actor, string | null> = {
     anonymous: null,
     admin: await loginToken(emulator, APP_ID, ADMIN.email, 'admin-password-1'),
     user: await loginToken(emulator, APP_ID, USER.email, USER.password),
     service: SERVICE_TOKEN,
+    forger: forgedToken(),
   };
   return {
     name: 'ours',

@@ -10,7 +10,7 @@ import { startOurs, startVendor, type Backend } from './backends';
 import { differentialDeviations } from './deviations';
 import { Normaliser } from './normalise';
 import { APP_ID, writeProject } from './project';
-import { ROWS, type Row, type Seen } from './rows';
+import { LANDED, ROWS, type Row, type Seen } from './rows';
 
 jest.setTimeout(180_000);
 
@@ -42,7 +42,8 @@ async function run(backend: Backend, row: Row): Promise<Seen[]> {
       saved.set(step.save, id);
       normaliser.known(id);
     }
-    seen.push({ status: answer.status, body: normaliser.value(answer.body) });
+    const body = normaliser.value(answer.body);
+    if (!step.setup) seen.push({ status: answer.status, body });
   }
   if (live) {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -54,6 +55,11 @@ async function run(backend: Backend, row: Row): Promise<Seen[]> {
 
 describe('the vendor backend and ours answer alike', () => {
   for (const row of ROWS) {
+    const waitsFor = (row.needs ?? []).filter((feature) => !LANDED.has(feature));
+    if (waitsFor.length > 0) {
+      it.skip(`${row.name} (waits for ${waitsFor.join(', ')})`, () => undefined);
+      continue;
+    }
     it(row.name, async () => {
       const [fromVendor, fromOurs] = await Promise.all([run(vendor, row), run(ours, row)]);
       if (row.deviation) row.deviation.differs(fromVendor, fromOurs);
