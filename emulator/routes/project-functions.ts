@@ -15,17 +15,37 @@ import type { AppConfig } from '../types';
  * app's service token (`Base44-Service-Authorization`, for `asServiceRole`).
  */
 
-/** The project function of that name, or null (no project functions, or none of that name). */
-export async function findProjectFunction(context: EmulatorContext, name: string): Promise<ProjectFunction | null> {
+async function projectFunctions(context: EmulatorContext): Promise<ReadonlyMap<string, ProjectFunction>> {
   const runtime = context.projectFunctions;
-  if (!runtime) return null;
+  if (!runtime) return new Map();
   try {
-    return (await runtime.list()).get(name) ?? null;
+    return await runtime.list();
   } catch (error) {
     if (!(error instanceof FunctionConfigError)) throw error;
     context.log(`functions: ${error.message}`);
     throw new HttpError(500, error.message, { code: 'function_config_invalid' });
   }
+}
+
+/** The project function of that name, or null (no project functions, or none of that name). */
+export async function findProjectFunction(context: EmulatorContext, name: string): Promise<ProjectFunction | null> {
+  return (await projectFunctions(context)).get(name) ?? null;
+}
+
+/**
+ * The project function a `functions.fetch` path names: the longest leading run of path segments
+ * that is a function's name, so a nested function (`reports/daily`) is reachable too.
+ */
+export async function findProjectFunctionByPath(
+  context: EmulatorContext,
+  segments: readonly string[],
+): Promise<ProjectFunction | null> {
+  const functions = await projectFunctions(context);
+  for (let count = segments.length; count > 0; count -= 1) {
+    const found = functions.get(segments.slice(0, count).join('/'));
+    if (found) return found;
+  }
+  return null;
 }
 
 export async function callProjectFunction(

@@ -127,6 +127,11 @@ describe('the Deno runner', () => {
     expect(new URL(echo.url).pathname + new URL(echo.url).search).toBe('/api/functions/echo/items/7?sort=name');
   });
 
+  it('functions.fetch reaches a nested function by the longest name its path starts with', async () => {
+    const response = await user.functions.fetch('/reports/daily/today');
+    expect(await response.json()).toEqual({ from: 'reports/daily' });
+  });
+
   it('finds functions by function.jsonc, by nested folder and by default export', async () => {
     expect((await user.functions.invoke('renamed')).data).toEqual({ from: 'configured/main.ts' });
     expect((await user.functions.invoke('reports/daily')).data).toEqual({ from: 'reports/daily' });
@@ -155,6 +160,28 @@ describe('the Deno runner', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(entry, later, later);
     expect((await user.functions.invoke('renamed')).data).toEqual({ from: 'edited' });
+  });
+
+  it('a broken function.jsonc answers 500 naming the file, and changes nothing else', async () => {
+    const bad = mkdtempSync(path.join(tmpdir(), 'project-functions-bad-'));
+    try {
+      cpSync(path.join(FIXTURE_FUNCTIONS, 'configured'), path.join(bad, 'configured'), { recursive: true });
+      writeFileSync(
+        path.join(bad, 'configured', 'function.jsonc'),
+        '{ "name": "renamed", "entry": "../../../etc/passwd" }',
+      );
+      const emulator = await startTestEmulator({ projectFunctionsDir: bad, functionLog: () => undefined });
+      try {
+        const client = await signedInClient({ emulator, url: emulator.url }, SEEDED_ACCOUNTS.user.email);
+        const error = await rejectionOf(client.functions.invoke('renamed'));
+        expect(statusOf(error)).toEqual([500, 'function_config_invalid']);
+        expect(isPlatformError(error) && error.message).toContain('entry file ../../../etc/passwd not found');
+      } finally {
+        await emulator.close();
+      }
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   });
 
   it('stops every function process when the emulator closes', async () => {
