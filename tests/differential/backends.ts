@@ -23,7 +23,8 @@ export interface Answer {
 export interface Backend {
   name: 'vendor' | 'ours';
   url: string;
-  request(actor: Actor, method: string, apiPath: string, body?: unknown): Promise<Answer>;
+  /** `bare`: without the `X-App-Id` header the SDK adds (as a webhook or curl calls). */
+  request(actor: Actor, method: string, apiPath: string, body?: unknown, bare?: boolean): Promise<Answer>;
   /** A socket.io client in the platform's shape, joined to `room` once connected. */
   subscribe(actor: Actor, room: string): Promise<{ events: unknown[]; close(): void }>;
   stop(): Promise<void>;
@@ -54,8 +55,9 @@ async function send(
   method: string,
   apiPath: string,
   body?: unknown,
+  bare = false,
 ): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-App-Id': APP_ID };
+  const headers: Record<string, string> = bare ? {} : { 'X-App-Id': APP_ID };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${url}/api/apps/${APP_ID}${apiPath}`, {
@@ -131,7 +133,7 @@ export async function startVendor(projectDir: string): Promise<Backend> {
     return {
       name: 'vendor',
       url: server.url,
-      request: (actor, method, apiPath, body) => send(server.url, tokens[actor], method, apiPath, body),
+      request: (actor, method, apiPath, body, bare) => send(server.url, tokens[actor], method, apiPath, body, bare),
       subscribe: (actor, room) => subscriber(server.url, tokens[actor])(actor, room),
       stop: () => server.stop(),
     };
@@ -158,7 +160,7 @@ export async function startOurs(projectDir: string): Promise<Backend> {
   return {
     name: 'ours',
     url: emulator.url,
-    request: (actor, method, apiPath, body) => send(emulator.url, tokens[actor], method, apiPath, body),
+    request: (actor, method, apiPath, body, bare) => send(emulator.url, tokens[actor], method, apiPath, body, bare),
     subscribe: (actor, room) => subscriber(emulator.url, tokens[actor])(actor, room),
     stop: () => emulator.close(),
   };

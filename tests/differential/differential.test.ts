@@ -36,7 +36,7 @@ async function run(backend: Backend, row: Row): Promise<Seen[]> {
   const seen: Seen[] = [];
   for (const step of row.steps) {
     const path = step.path.replace(/\{(\w+)\}/g, (_, name: string) => saved.get(name) ?? `missing-${name}`);
-    const answer = await backend.request(step.actor, step.method, path, step.body);
+    const answer = await backend.request(step.actor, step.method, path, step.body, step.bare);
     const id = (answer.body as { id?: unknown } | null)?.id;
     if (step.save && typeof id === 'string') {
       saved.set(step.save, id);

@@ -24,6 +24,8 @@ export interface Step {
   body?: unknown;
   save?: string;
   setup?: true;
+  /** Sent without `X-App-Id`, as a webhook or a plain HTTP client calls. */
+  bare?: true;
 }
 
 /** One normalised answer (or, last, the events a subscriber received with status 0). */
@@ -84,6 +86,31 @@ export const ROWS: Row[] = [
         // The same SDK inside the same function reads each backend's 401 to auth.me().
         expect(vendor).toEqual([{ status: 500, body: { error: 'Request failed with status code 401' } }]);
         expect(ours).toEqual([{ status: 500, body: { error: 'Authentication required' } }]);
+      },
+    },
+  },
+  {
+    name: 'the service role calls a function',
+    steps: [{ actor: 'service', method: 'POST', path: '/functions/whoAmI', body: { titles: [] } }],
+    deviation: {
+      id: 'errors-carry-a-message',
+      differs(vendor, ours) {
+        // auth.me() has no user behind a service token on either side; only the error text differs.
+        expect(vendor).toEqual([{ status: 500, body: { error: 'Request failed with status code 404' } }]);
+        expect(ours).toEqual([{ status: 500, body: { error: 'This call needs a user token, not the service role' } }]);
+      },
+    },
+  },
+  {
+    name: 'a function called over plain HTTP, without the SDK',
+    steps: [{ actor: 'user', method: 'POST', path: '/functions/whoAmI', body: { titles: [] }, bare: true }],
+    deviation: {
+      id: 'function-app-from-the-path',
+      differs(vendor, ours) {
+        expect(vendor).toEqual([
+          { status: 500, body: { error: 'Base44-App-Id header is required, but is was not found on the request' } },
+        ]);
+        expect(ours).toEqual([{ status: 200, body: { email: 'second@example.com', role: 'user', all: 0 } }]);
       },
     },
   },
