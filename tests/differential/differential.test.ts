@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { startOurs, startVendor, type Backend } from './backends';
 import { differentialDeviations } from './deviations';
 import { Normaliser } from './normalise';
-import { APP_ID, writeProject } from './project';
+import { APP_ID, warmDenoCache, writeProject } from './project';
 import { LANDED, ROWS, type Row, type Seen } from './rows';
 
 jest.setTimeout(180_000);
@@ -20,6 +20,9 @@ let ours: Backend;
 
 beforeAll(async () => {
   projectDir = writeProject();
+  // The vendor gives a function 30 s to start; on a machine that has never fetched the function's
+  // `npm:` imports, the download alone can take longer. Fetch them into the shared cache first.
+  warmDenoCache(projectDir);
   [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir)]);
 });
 afterAll(async () => {
