@@ -16,12 +16,16 @@ import { fingerprint, readProjectFunctions, type ProjectFunction } from './proje
  * would block every later call); the next call starts it afresh.
  *
  * Deno runs with network and environment access (functions call APIs and read secrets from the
- * environment, as they do from the platform's secrets) and read access to the function's own folder
- * and the project's `shared/` folder; no writing, subprocesses or native code.
+ * environment, as they do from the platform's secrets) and read access to the function's own folder,
+ * the project's `shared/` folder and our `base44:runtime` module; no writing, subprocesses or
+ * native code.
  */
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
 const HOST_SCRIPT = path.join(__dirname, 'deno', 'host.ts');
+/** Maps `base44:runtime` (secrets, waitUntil) onto our local module, as deployed functions import it. */
+const IMPORT_MAP = path.join(__dirname, 'deno', 'import-map.json');
+const RUNTIME_MODULE = path.join(__dirname, 'deno', 'base44-runtime.ts');
 const HOP_BY_HOP = new Set([
   'connection',
   'content-length',
@@ -194,13 +198,14 @@ export class DenoFunctionRuntime {
 
   private spawn(fn: ProjectFunction, print: string): RunningFunction {
     const readyMark = `emulator-function-ready-${randomBytes(12).toString('hex')}`;
-    const readable = [fn.dir, path.join(this.options.dir, '..', 'shared')];
+    const readable = [fn.dir, path.join(this.options.dir, '..', 'shared'), RUNTIME_MODULE];
     const child = spawn(
       this.options.denoPath ?? path.join(REPO_ROOT, 'node_modules', '.bin', 'deno'),
       [
         'run',
         '--no-config',
         '--no-prompt',
+        `--import-map=${IMPORT_MAP}`,
         '--allow-net',
         '--allow-env',
         `--allow-read=${readable.join(',')}`,

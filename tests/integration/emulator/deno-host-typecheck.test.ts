@@ -7,10 +7,15 @@ import path from 'node:path';
 
 const ROOT = path.join(__dirname, '../../..');
 
-it('the Deno host script type-checks under Deno', () => {
+it('the Deno host script and the base44:runtime module type-check under Deno', () => {
   const result = spawnSync(
     path.join(ROOT, 'node_modules', '.bin', 'deno'),
-    ['check', '--no-config', path.join(ROOT, 'emulator', 'functions-runtime', 'deno', 'host.ts')],
+    [
+      'check',
+      '--no-config',
+      path.join(ROOT, 'emulator', 'functions-runtime', 'deno', 'host.ts'),
+      path.join(ROOT, 'emulator', 'functions-runtime', 'deno', 'base44-runtime.ts'),
+    ],
     {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1', DENO_DIR: path.join(ROOT, 'node_modules', '.cache', 'deno') },

@@ -140,6 +140,19 @@ describe('the Deno runner', () => {
     expect(statusOf(await rejectionOf(user.functions.invoke('configured')))).toEqual([404, 'function_not_found']);
   });
 
+  it('base44:runtime gives secrets from the environment and reports failed waitUntil work', async () => {
+    process.env.PROJECT_FUNCTION_TEST_SECRET = 'from-the-environment';
+    try {
+      expect((await user.functions.invoke('secret')).data).toEqual({ secret: 'from-the-environment' });
+    } finally {
+      delete process.env.PROJECT_FUNCTION_TEST_SECRET;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logs.some((line) => line.startsWith('[secret]') && line.includes('late work failed'))).toBe(true);
+    // The rejection did not end the process: the function still answers.
+    expect((await user.functions.invoke('secret')).status).toBe(200);
+  });
+
   it('a function that fails to load answers 500 and its error reaches the log', async () => {
     expect(statusOf(await rejectionOf(user.functions.invoke('broken')))).toEqual([500, 'function_error']);
     expect(logs.some((line) => line.startsWith('[broken]') && line.includes('broken on purpose'))).toBe(true);
