@@ -56,11 +56,14 @@ async function run(backend: Backend, row: Row): Promise<Seen[]> {
   return seen;
 }
 
+const waitsFor = (row: Row) => (row.needs ?? []).filter((feature) => !LANDED.has(feature));
+/** The rows that run: a waiting row compares nothing, so it neither needs nor uses a deviation. */
+const ACTIVE = ROWS.filter((row) => waitsFor(row).length === 0);
+
 describe('the vendor backend and ours answer alike', () => {
   for (const row of ROWS) {
-    const waitsFor = (row.needs ?? []).filter((feature) => !LANDED.has(feature));
-    if (waitsFor.length > 0) {
-      it.skip(`${row.name} (waits for ${waitsFor.join(', ')})`, () => undefined);
+    if (!ACTIVE.includes(row)) {
+      it.skip(`${row.name} (waits for ${waitsFor(row).join(', ')})`, () => undefined);
       continue;
     }
     it(row.name, async () => {
@@ -72,9 +75,9 @@ describe('the vendor backend and ours answer alike', () => {
 });
 
 describe('the deviations table', () => {
-  it('every row names a documented deviation, and every documented deviation is used by a row', () => {
+  it('every running row names a documented deviation, and every documented deviation is used by one', () => {
     const documented = differentialDeviations();
-    const claimed = new Set(ROWS.flatMap((row) => (row.deviation ? [row.deviation.id] : [])));
+    const claimed = new Set(ACTIVE.flatMap((row) => (row.deviation ? [row.deviation.id] : [])));
     expect([...claimed].filter((id) => !documented.has(id))).toEqual([]);
     expect([...documented.keys()].filter((id) => !claimed.has(id))).toEqual([]);
   });
