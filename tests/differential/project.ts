@@ -25,7 +25,7 @@ const NOTE = {
     title: { type: 'string' },
     secret: {
       type: 'string',
-      rls: { read: { created_by: '{{user.email}}' } },
+      rls: { read: { created_by: '{{user.email}}' }, write: { created_by: '{{user.email}}' } },
     },
     priority: { type: 'integer', default: 1 },
     tags: { type: 'array', items: { type: 'string' } },

@@ -342,6 +342,38 @@ export const ROWS: Row[] = [
     ],
   },
   {
+    name: 'a subscriber never receives a record it may not read',
+    needs: ['schemas', 'security'],
+    realtime: { actor: 'user', entity: 'Note' },
+    steps: [{ actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'live-rls' } }],
+    deviation: {
+      id: 'realtime-respects-read-rules',
+      differs(vendor, ours) {
+        expect(ours[0]).toEqual(vendor[0]);
+        // The vendor backend broadcasts every change to every socket in the room.
+        expect(vendor[1]).toEqual({
+          status: 0,
+          body: [expect.objectContaining({ type: 'create', data: expect.objectContaining({ title: 'live-rls' }) })],
+        });
+        expect(ours[1]).toEqual({ status: 0, body: [] });
+      },
+    },
+  },
+  {
+    name: 'field-level security: the owner writes an owner-only field on create',
+    needs: ['schemas', 'security'],
+    steps: [{ actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'fls-own', secret: 'mine' } }],
+    deviation: {
+      id: 'fls-write-sees-the-owner',
+      differs(vendor, ours) {
+        // The vendor checks the write rule against the body before it sets created_by, so a
+        // `created_by` rule refuses the owner's own field and drops it silently.
+        expect(vendor[0]?.body).not.toHaveProperty('secret');
+        expect(ours[0]?.body).toEqual({ ...(vendor[0]?.body as object), secret: 'mine' });
+      },
+    },
+  },
+  {
     name: 'field-level security: the secret only for its owner',
     needs: ['schemas', 'security'],
     steps: [
