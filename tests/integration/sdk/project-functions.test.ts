@@ -34,7 +34,7 @@ function statusOf(error: unknown): [number | undefined, string | undefined] | nu
   return isPlatformError(error) ? [error.status, error.code] : null;
 }
 
-describe('the documented example function (base44/functions/whoAmI)', () => {
+describe('the example functions of the project (base44/functions)', () => {
   let handle: EmulatorHandle & { close(): Promise<void> };
   beforeAll(async () => {
     const emulator = await startTestEmulator({ projectFunctionsDir: REPO_FUNCTIONS });
@@ -56,6 +56,13 @@ describe('the documented example function (base44/functions/whoAmI)', () => {
 
     const asAdmin = await admin.functions.invoke<{ email: string; role: string }>('whoAmI');
     expect(asAdmin.data).toMatchObject({ email: SEEDED_ACCOUNTS.admin.email, role: 'admin' });
+  });
+
+  it("the documentation's own example greets by the name sent, else by the caller's name", async () => {
+    const user = await signedInClient(handle, SEEDED_ACCOUNTS.user.email);
+    expect((await user.functions.invoke('sayHello', { name: 'Ada' })).data).toEqual({ message: 'Hello, Ada!' });
+    const me = await user.auth.me();
+    expect((await user.functions.invoke('sayHello', {})).data).toEqual({ message: `Hello, ${me.full_name}!` });
   });
 
   it('a visitor without a token gets the error the function itself returns', async () => {
