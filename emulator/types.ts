@@ -69,6 +69,8 @@ export interface EntityRecord {
   created_date: string;
   updated_date: string;
   created_by: string | null;
+  /** The creating user's id ("service", null for visitors); absent on records from before it existed. */
+  created_by_id?: string | null;
   [field: string]: unknown;
 }
 

@@ -11,13 +11,17 @@ import {
 } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
 import { HttpError } from '../http/errors';
+import { RecordSecurity } from '../model/security';
+import type { EntityRecord } from '../types';
 
 /**
  * Real-time over socket.io at `/ws-user-apps/socket.io/`. The handshake names the app (`app_id`)
  * and optionally a token; a bad app or token fails the connection. Rooms are joined with `join`:
  * `entities:{appId}:{Entity}` and `/agent-conversations/{id}`, each checked against the same rules
  * as the HTTP API. Every acknowledged change is broadcast as `update_model` `{ room, data }` where
- * `data` is a JSON string, exactly what @base44/sdk parses.
+ * `data` is a JSON string, exactly what @base44/sdk parses. Entity changes go to each socket on its
+ * own, as its caller may see the record (emulator/model/security.ts): a record it may not read is
+ * not sent, a field it may not read is left out.
  */
 
 export const SOCKET_PATH = '/ws-user-apps/socket.io/';
@@ -92,6 +96,22 @@ function checkEntityRoom(context: EmulatorContext, state: SocketState, room: str
   const caller = currentCaller(context, state);
   if (entity === 'User' && !isPrivileged(caller))
     throw new JoinRefused('Only admins and the service role may follow users', 'admin_required');
+}
+
+/** The record as this socket's caller may see it now; null: it gets no event. */
+function entityViewFor(
+  context: EmulatorContext,
+  state: SocketState,
+  entity: string,
+  record: EntityRecord,
+): EntityRecord | null {
+  try {
+    return RecordSecurity.of(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
+  } catch (error) {
+    // A caller that just lost access (evicted below) or a rule the project got wrong: nothing is sent.
+    if (error instanceof JoinRefused || error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 function checkConversationRoom(context: EmulatorContext, state: SocketState, room: string): void {
@@ -197,9 +217,14 @@ export function attachRealtime(httpServer: HttpServer, context: EmulatorContext)
   const publisher: RealtimePublisher = {
     entityChanged(appId, entity, type, record) {
       const room = `entities:${appId}:${entity}`;
-      const data = JSON.stringify({ type, id: record.id, data: record, timestamp: context.nowIso() });
+      const timestamp = context.nowIso();
       evictStale(context, io, room);
-      io.to(room).emit('update_model', { room, data });
+      for (const id of io.sockets.adapter.rooms.get(room) ?? []) {
+        const socket = io.sockets.sockets.get(id);
+        const view = socket && entityViewFor(context, socket.data, entity, record);
+        if (!socket || !view) continue;
+        socket.emit('update_model', { room, data: JSON.stringify({ type, id: record.id, data: view, timestamp }) });
+      }
     },
     conversationChanged(conversation, message) {
       const room = `/agent-conversations/${conversation.id}`;

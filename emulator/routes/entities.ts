@@ -1,7 +1,7 @@
 import { requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonBody, readJsonObject, readMultipart } from '../http/body';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import { compileFilter } from '../query/engine';
@@ -11,20 +11,24 @@ import { requireRecordList, userFields } from '../store/records';
 import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
 import { registerEntityReadRoutes } from './entity-reads';
 import {
-  findRecord,
+  findChangeable,
   insertAll,
-  mayRead,
   mergeUpdate,
+  permissionDenied,
   readable,
+  readOne,
   refuseUserCreation,
   requireWriter,
   scope,
+  shown,
   storeAndPublish,
+  storedRecord,
 } from './entity-scope';
 
 /**
- * The generic entity API. Any entity name works. Everyone who passes the app's access gate may read;
- * writing needs a signed-in user or the service role. The `User` entity is special: users see and
+ * The generic entity API. Everyone who passes the app's access gate may read and a signed-in user
+ * or the service role may write, within the entity's row and field rules (emulator/model/security.ts,
+ * reached through entity-scope.ts: these routes never filter records themselves). The `User` entity is special: users see and
  * edit only themselves (never their role), admins and the service role manage everyone, and users
  * are only ever added by registration, login or invitation.
  */
@@ -66,14 +70,12 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('GET', `${base}/:id`, (request) => {
     const target = scope(context, request);
-    const record = findRecord(target, request.params.id as string);
-    if (!mayRead(target, record)) throw forbidden('You can only read your own user record', 'not_own_record');
-    return jsonReply(200, record);
+    return jsonReply(200, readOne(target, request.params.id as string));
   });
 
   router.add('POST', base, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
+    requireWriter(target);
     refuseUserCreation(target);
     const fields = userFields(await readJsonBody(request.raw, context.bodyLimitBytes));
     const [record] = await insertAll(context, target, [fields]);
@@ -82,7 +84,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('POST', `${base}/bulk`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
+    requireWriter(target);
     refuseUserCreation(target);
     const items = requireRecordList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk body');
     return jsonReply(201, await insertAll(context, target, items));
@@ -90,7 +92,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('POST', `${base}/import`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
+    requireWriter(target);
     refuseUserCreation(target);
     const items = await readImportFile(context, request);
     const records = await insertAll(context, target, items);
@@ -99,17 +101,19 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('PUT', `${base}/:id`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
-    const record = findRecord(target, request.params.id as string);
+    if (target.entity !== 'User')
+      requireWriter(target); // User: each caller its own rules (user-me.ts)
+    else requireSignedIn(target.caller);
+    const record = findChangeable(target, request.params.id as string, 'update');
     const updated = mergeUpdate(context, target, record, await readJsonObject(request.raw, context.bodyLimitBytes));
     await storeAndPublish(context, target, [{ type: 'update', record: updated }]);
-    return jsonReply(200, updated);
+    return jsonReply(200, shown(target, updated));
   });
 
   router.add('DELETE', `${base}/:id`, async (request) => {
     const target = scope(context, request);
     requireWriter(target);
-    const record = findRecord(target, request.params.id as string);
+    const record = findChangeable(target, request.params.id as string, 'delete');
     await storeAndPublish(context, target, [{ type: 'delete', record }]);
     return jsonReply(200, { success: true, id: record.id });
   });
@@ -121,8 +125,13 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     if (!isPlainObject(body)) {
       throw badRequest('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
     }
+    if (target.security.deniesEveryRecord('delete')) throw permissionDenied(target, 'delete');
     const matches = compileFilter(body);
-    const doomed = target.list().filter((record) => matches(record));
+    // The filter sees what the caller may read; of those, only what it may delete goes.
+    const doomed = readable(target)
+      .filter((view) => matches(view))
+      .map((view) => storedRecord(target, view))
+      .filter((record) => target.security.allows('delete', record));
     await storeAndPublish(
       context,
       target,

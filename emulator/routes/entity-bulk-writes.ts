@@ -1,4 +1,3 @@
-import { creatorOf, isPrivileged, requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { isPlainObject, readJsonBody } from '../http/body';
 import { badRequest, forbidden } from '../http/errors';
@@ -6,17 +5,21 @@ import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { applyUpdateOperators, compileFilter, valueAt } from '../query/engine';
 import { checkFieldPath } from '../store/json-guard';
-import { buildRecord, userFields } from '../store/records';
+import { userFields } from '../store/records';
 import { prepareUpdate } from '../store/update-operators';
 import type { EntityRecord } from '../types';
 import {
-  findRecord,
+  draftRecord,
+  findChangeable,
   mergeUpdate,
+  permissionDenied,
   readable,
   refuseUserCreation,
   requireWriter,
   scope,
+  shown,
   storeAndPublish,
+  storedRecord,
   type EntityScope,
   type RecordChange,
 } from './entity-scope';
@@ -66,21 +69,25 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
     const matches = compileFilter(body.query);
     const modifier = prepareUpdate(body.data, context.nowIso());
-    const matching = readable(target).filter((record) => matches(record));
+    if (target.security.deniesEveryRecord('update')) throw permissionDenied(target, 'update');
+    // The query sees what the caller may read; of those, only what it may update changes.
+    const matching = readable(target)
+      .filter((view) => matches(view))
+      .map((view) => storedRecord(target, view))
+      .filter((record) => target.security.allows('update', record));
     const batch = matching.slice(0, MAX_PER_CALL);
     const changes: RecordChange[] = batch.map((record) => {
       const changed = applyUpdateOperators(record, modifier);
       const fields = userFields(changed, `Record ${record.id}`);
-      return {
-        type: 'update',
-        record: {
-          ...fields,
-          id: record.id,
-          created_date: record.created_date,
-          updated_date: context.nowIso(),
-          created_by: record.created_by,
-        },
+      const updated: EntityRecord = {
+        ...fields,
+        id: record.id,
+        created_date: record.created_date,
+        updated_date: context.nowIso(),
+        created_by: record.created_by,
       };
+      if (record.created_by_id !== undefined) updated.created_by_id = record.created_by_id;
+      return { type: 'update', record: target.security.keepUnwritable(record, updated) };
     });
     await storeAndPublish(context, target, changes);
     return jsonReply(200, { success: true, updated: changes.length, has_more: matching.length > batch.length });
@@ -88,9 +95,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
 
   router.add('PUT', `${base}/bulk`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
-    if (target.entity === 'User' && !isPrivileged(target.caller))
-      throw forbidden('Only admins and the service role manage users', 'admin_required');
+    requireWriter(target);
     const items = requireList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk update body');
     const seen = new Set<string>();
     const changes: RecordChange[] = items.map((item, index) => {
@@ -98,28 +103,30 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
         throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
       if (seen.has(item.id)) throw badRequest(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
       seen.add(item.id);
-      return { type: 'update', record: mergeUpdate(context, target, findRecord(target, item.id), item) };
+      const record = findChangeable(target, item.id, 'update');
+      return { type: 'update', record: mergeUpdate(context, target, record, item) };
     });
     await storeAndPublish(context, target, changes);
     return jsonReply(
       200,
-      changes.map((change) => change.record),
+      changes.map((change) => shown(target, change.record)),
     );
   });
 
   router.add('POST', `${base}/upsert`, async (request) => {
     const target = scope(context, request);
-    requireSignedIn(target.caller);
+    requireWriter(target);
     refuseUserCreation(target);
     refuseForUsers(target, 'upsert');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (!isPlainObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
     const keys = parseKey(body.key);
     const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
+    // Keys are matched on what the caller may read, so a hidden record or field cannot be probed.
     const existing = new Map<string, EntityRecord>();
-    for (const record of readable(target)) {
-      const key = keyOf(record, keys);
-      if (key !== null && !existing.has(key)) existing.set(key, record);
+    for (const view of readable(target)) {
+      const key = keyOf(view, keys);
+      if (key !== null && !existing.has(key)) existing.set(key, storedRecord(target, view));
     }
     // Within one call the last record with a key wins: later items merge into the earlier result.
     const written = new Map<string, RecordChange>();
@@ -127,10 +134,12 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       const key = keyOf(fields, keys);
       if (key === null) throw badRequest(`Record ${index} lacks a value for the key ${keys.join(', ')}`, 'missing_key');
       const before = written.get(key);
-      const current = before?.record ?? existing.get(key);
+      const stored = existing.get(key);
+      if (!before && stored && !target.security.allows('update', stored)) throw permissionDenied(target, 'update');
+      const current = before?.record ?? stored;
       const record = current
-        ? { ...current, ...fields, updated_date: context.nowIso() }
-        : buildRecord(fields, creatorOf(target.caller), context.nowIso());
+        ? target.security.keepUnwritable(current, { ...current, ...fields, updated_date: context.nowIso() })
+        : draftRecord(context, target, fields);
       written.set(key, { type: before?.type ?? (current ? 'update' : 'create'), record });
     });
     const changes = [...written.values()];
@@ -139,7 +148,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     return jsonReply(200, {
       created,
       updated: changes.length - created,
-      records: changes.map((change) => change.record),
+      records: changes.map((change) => shown(target, change.record)),
     });
   });
 }

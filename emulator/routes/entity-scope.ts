@@ -1,7 +1,8 @@
-import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import { authorize, creatorIdOf, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRequest } from '../http/router';
+import { RecordSecurity, type RowOperation } from '../model/security';
 import { buildRecord, requireEntityName, userFields } from '../store/records';
 import { dictionary } from '../store/store';
 import type { AppConfig, EntityRecord } from '../types';
@@ -14,6 +15,8 @@ export interface EntityScope {
   app: AppConfig;
   caller: Caller;
   entity: string;
+  /** Row- and field-level security of this entity for this caller (emulator/model/security.ts). */
+  security: RecordSecurity;
   /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
   records: Record<string, EntityRecord>;
   /** Every record in insertion order, from the store's cache. */
@@ -27,18 +30,56 @@ export function scope(context: EmulatorContext, request: RouteRequest): EntitySc
     app,
     caller,
     entity,
+    security: RecordSecurity.of(context.entities, app.id, entity, caller),
     records: context.store.existingCollection(app.id, entity) ?? dictionary<EntityRecord>(),
     list: () => context.store.recordsOf(app.id, entity),
   };
 }
 
+function recordNotFound(target: EntityScope, id: string) {
+  return notFound(`${target.entity} ${id.slice(0, 100)} not found`, 'record_not_found');
+}
+
+/** The stored record (not the caller's view of it): only for checks and writes, never to answer. */
 export function findRecord(target: EntityScope, id: string): EntityRecord {
   const record = ownValue(target.records, id);
-  if (!record) throw notFound(`${target.entity} ${id.slice(0, 100)} not found`, 'record_not_found');
+  if (!record) throw recordNotFound(target, id);
   return record;
 }
 
+/** The stored record behind a view the caller got from `readable`. */
+export function storedRecord(target: EntityScope, view: EntityRecord): EntityRecord {
+  return findRecord(target, view.id);
+}
+
+/**
+ * The stored record the caller means to update or delete: one it may not read is a 404 (its
+ * existence does not leak), one it may read but not change a 403.
+ */
+export function findChangeable(target: EntityScope, id: string, operation: 'update' | 'delete'): EntityRecord {
+  const record = findRecord(target, id);
+  if (target.entity === 'User') return record;
+  if (!target.security.view(record)) throw recordNotFound(target, id);
+  if (!target.security.allows(operation, record)) throw permissionDenied(target, operation);
+  return record;
+}
+
+export function permissionDenied(target: EntityScope, operation: RowOperation) {
+  return forbidden(`You may not ${operation} this ${target.entity} record`, 'permission_denied');
+}
+
+/** What the caller receives of a record it wrote: its view, or only the id when it may not read it. */
+export function shown(target: EntityScope, record: EntityRecord): EntityRecord | { id: string } {
+  return target.security.view(record) ?? { id: record.id };
+}
+
+/**
+ * Who may write at all: on an entity the project defines its rules decide, visitors included (as
+ * on the platform: `rls.create: true` lets anyone submit); elsewhere a signed-in caller, and on
+ * `User` an admin or the service role.
+ */
 export function requireWriter(target: EntityScope): void {
+  if (target.security.defined) return;
   requireSignedIn(target.caller);
   if (target.entity === 'User' && !isPrivileged(target.caller)) {
     throw forbidden('Only admins and the service role manage users', 'admin_required');
@@ -54,34 +95,62 @@ export function refuseUserCreation(target: EntityScope): void {
   }
 }
 
-/** What a caller may read of the User entity: admins everything, a user only itself. */
+/**
+ * Every record the caller may read, as it may see them (hidden fields left out): the only input of
+ * lists, pages, counts, distinct values, aggregates and the matching of bulk writes. On `User`
+ * admins see everything, a user only itself.
+ */
 export function readable(target: EntityScope): readonly EntityRecord[] {
   const all = target.list();
-  if (target.entity !== 'User' || isPrivileged(target.caller)) return all;
+  if (target.entity !== 'User') return target.security.views(all);
+  if (isPrivileged(target.caller)) return all;
   requireSignedIn(target.caller);
-  return all.filter((record) => mayRead(target, record));
+  return all.filter((record) => mayReadUser(target, record));
 }
 
-/** The same rule for one record, without listing the rest. */
-export function mayRead(target: EntityScope, record: EntityRecord): boolean {
-  if (target.entity !== 'User' || isPrivileged(target.caller)) return true;
+/** One record as the caller sees it; a record it may not read is a 404, as if it did not exist. */
+export function readOne(target: EntityScope, id: string): EntityRecord {
+  const record = findRecord(target, id);
+  if (target.entity === 'User') {
+    if (!mayReadUser(target, record)) throw forbidden('You can only read your own user record', 'not_own_record');
+    return record;
+  }
+  const view = target.security.view(record);
+  if (!view) throw recordNotFound(target, id);
+  return view;
+}
+
+function mayReadUser(target: EntityScope, record: EntityRecord): boolean {
+  if (isPrivileged(target.caller)) return true;
   requireSignedIn(target.caller);
   return target.caller.kind === 'user' && target.caller.account.id === record.id;
 }
 
+/** A new record as the caller may create it: `rls.create` judged on it, unwritable fields dropped. */
+export function draftRecord(
+  context: EmulatorContext,
+  target: EntityScope,
+  fields: Record<string, unknown>,
+): EntityRecord {
+  const creator = { email: creatorOf(target.caller), id: creatorIdOf(target.caller) };
+  const draft = target.security.dropUnwritable(buildRecord(fields, creator, context.nowIso()));
+  if (!target.security.allows('create', draft)) throw permissionDenied(target, 'create');
+  return draft;
+}
+
+/** Creates every item or none (a refused one refuses the batch); answers with the caller's views. */
 export async function insertAll(
   context: EmulatorContext,
   target: EntityScope,
   items: Record<string, unknown>[],
-): Promise<EntityRecord[]> {
-  const createdBy = creatorOf(target.caller);
-  const created = items.map((fields) => buildRecord(fields, createdBy, context.nowIso()));
+): Promise<(EntityRecord | { id: string })[]> {
+  const created = items.map((fields) => draftRecord(context, target, fields));
   await storeAndPublish(
     context,
     target,
     created.map((record) => ({ type: 'create', record })),
   );
-  return created;
+  return created.map((record) => shown(target, record));
 }
 
 export interface RecordChange {
@@ -105,7 +174,7 @@ export async function storeAndPublish(
   for (const { type, record } of changes) context.realtime.entityChanged(target.app.id, target.entity, type, record);
 }
 
-/** An update as `update()` does it: merge the given fields (User: only what the caller may change). */
+/** An update as `update()` does it: merge the given fields the caller may write (User: its own rules). */
 export function mergeUpdate(
   context: EmulatorContext,
   target: EntityScope,
@@ -113,5 +182,5 @@ export function mergeUpdate(
   body: Record<string, unknown>,
 ): EntityRecord {
   if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
-  return { ...record, ...userFields(body), updated_date: context.nowIso() };
+  return target.security.keepUnwritable(record, { ...record, ...userFields(body), updated_date: context.nowIso() });
 }

@@ -6,7 +6,7 @@ import { newId } from './store';
 /** Validation and construction of entity records; nothing here touches the store. */
 
 const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by'] as const;
+export const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by', 'created_by_id'] as const;
 export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
@@ -45,8 +45,20 @@ export function userFields(value: unknown, where = 'The record'): Record<string,
   return fields;
 }
 
-export function buildRecord(fields: Record<string, unknown>, createdBy: string | null, nowIso: string): EntityRecord {
-  return { ...fields, id: newId(), created_date: nowIso, updated_date: nowIso, created_by: createdBy };
+/** `creator`: the caller's e-mail and user id (`"service"` for the service role; null for visitors). */
+export function buildRecord(
+  fields: Record<string, unknown>,
+  creator: { email: string | null; id: string | null },
+  nowIso: string,
+): EntityRecord {
+  return {
+    ...fields,
+    id: newId(),
+    created_date: nowIso,
+    updated_date: nowIso,
+    created_by: creator.email,
+    created_by_id: creator.id,
+  };
 }
 
 export function requireRecordList(value: unknown, where: string): Record<string, unknown>[] {
