@@ -17,7 +17,7 @@ export const ADMIN = { email: 'developer@example.com', full_name: 'Offline Devel
 export const USER = { email: 'second@example.com', full_name: 'second', password: 'second-password-1' };
 export const SERVICE_TOKEN = `service-token-${APP_ID}`;
 
-/** Notes: owner-only rows, an owner-only field, a required field and a default. */
+/** Notes: owner-only rows and an owner-only field. */
 const NOTE = {
   name: 'Note',
   type: 'object',
@@ -27,7 +27,7 @@ const NOTE = {
       type: 'string',
       rls: { read: { created_by: '{{user.email}}' }, write: { created_by: '{{user.email}}' } },
     },
-    priority: { type: 'integer', default: 1 },
+    priority: { type: 'integer' },
     tags: { type: 'array', items: { type: 'string' } },
   },
   required: ['title'],
@@ -39,11 +39,28 @@ const NOTE = {
   },
 };
 
-/** Open to everyone signed in: the rows about plain CRUD. */
+/** No row rules (plain CRUD) and one field only admins read. */
 const BOARD = {
   name: 'Board',
   type: 'object',
-  properties: { title: { type: 'string' }, done: { type: 'boolean', default: false } },
+  properties: {
+    title: { type: 'string' },
+    done: { type: 'boolean' },
+    internal: { type: 'string', rls: { read: { user_condition: { role: 'admin' } } } },
+  },
+  required: ['title'],
+};
+
+/** Defaults and field types: the rows about schemas. */
+const TASK = {
+  name: 'Task',
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    done: { type: 'boolean', default: false },
+    estimate: { type: 'integer', default: 1 },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
   required: ['title'],
 };
 
@@ -55,6 +72,7 @@ export function writeProject(): string {
   writeFileSync(path.join(base, '.app.jsonc'), JSON.stringify({ id: APP_ID }));
   writeFileSync(path.join(base, 'entities', 'note.jsonc'), JSON.stringify(NOTE, null, 2));
   writeFileSync(path.join(base, 'entities', 'board.jsonc'), JSON.stringify(BOARD, null, 2));
+  writeFileSync(path.join(base, 'entities', 'task.jsonc'), JSON.stringify(TASK, null, 2));
   cpSync(path.join(__dirname, 'fixture', 'base44', 'functions'), path.join(base, 'functions'), { recursive: true });
   return dir;
 }
