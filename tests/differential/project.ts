@@ -51,6 +51,29 @@ const BOARD = {
   required: ['title'],
 };
 
+/** Everyone reads; only the author changes or deletes. */
+const POST = {
+  name: 'Post',
+  type: 'object',
+  properties: { title: { type: 'string' } },
+  required: ['title'],
+  rls: {
+    read: true,
+    create: true,
+    update: { created_by: '{{user.email}}' },
+    delete: { created_by: '{{user.email}}' },
+  },
+};
+
+/** Read-only for everyone but the service role (`write` is the shorthand for create, update, delete). */
+const LOCKED = {
+  name: 'Locked',
+  type: 'object',
+  properties: { title: { type: 'string' } },
+  required: ['title'],
+  rls: { read: true, write: false },
+};
+
 /** Defaults and field types: the rows about schemas. */
 const TASK = {
   name: 'Task',
@@ -73,6 +96,8 @@ export function writeProject(): string {
   writeFileSync(path.join(base, 'entities', 'note.jsonc'), JSON.stringify(NOTE, null, 2));
   writeFileSync(path.join(base, 'entities', 'board.jsonc'), JSON.stringify(BOARD, null, 2));
   writeFileSync(path.join(base, 'entities', 'task.jsonc'), JSON.stringify(TASK, null, 2));
+  writeFileSync(path.join(base, 'entities', 'post.jsonc'), JSON.stringify(POST, null, 2));
+  writeFileSync(path.join(base, 'entities', 'locked.jsonc'), JSON.stringify(LOCKED, null, 2));
   cpSync(path.join(__dirname, 'fixture', 'base44', 'functions'), path.join(base, 'functions'), { recursive: true });
   return dir;
 }
