@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -101,6 +102,20 @@ export function validateSeed(value: unknown): Seed {
   if (apps.length === 0) fail('at least one app is needed');
   if (new Set(apps.map((app) => app.id)).size !== apps.length) fail('two apps share an id');
   return { accounts, apps };
+}
+
+/**
+ * The default seed with every app `schemaless` and its function folders made absolute: for tests,
+ * benchmarks and load tools that use entity names of their own without a project folder.
+ */
+export function schemalessDefaultSeed(): Seed {
+  const seed = validateSeed(JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as unknown);
+  for (const app of seed.apps) {
+    app.schemaless = true;
+    if (app.functionsDir !== undefined)
+      app.functionsDir = path.resolve(path.dirname(DEFAULT_SEED_PATH), app.functionsDir);
+  }
+  return seed;
 }
 
 /** The app a project folder links (`base44/.app.jsonc`). */

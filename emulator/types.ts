@@ -69,7 +69,7 @@ export interface EntityRecord {
   created_date: string;
   updated_date: string;
   created_by: string | null;
-  /** The creating user's id ("service", null for visitors); absent on records from before it existed. */
+  /** The creating user's id (null for the service role; absent on seeded and older records). */
   created_by_id?: string | null;
   [field: string]: unknown;
 }

@@ -11,6 +11,7 @@
  * Usage: `npx tsx tools/bench/realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
  * Exits 1 when any event is missing, unexpected or out of order.
  */
+import { schemalessDefaultSeed } from '../emulator/seed';
 import { loginToken } from '../emulator/seeded-login';
 import { startEmulator } from '../emulator/server';
 import type { RunningEmulator } from '../emulator/types';
@@ -182,7 +183,9 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
   let emulator: RunningEmulator | undefined;
   const clients: PlatformClient[] = [];
   try {
-    if (!options.emulatorUrl) emulator = await startEmulator({ port: 0, quiet: true });
+    // Its own emulator takes the load tool's made-up entity name (schemaless apps); an emulator
+    // given by URL must allow it too (a schemaless seed or a project defining it).
+    if (!options.emulatorUrl) emulator = await startEmulator({ port: 0, quiet: true, seed: schemalessDefaultSeed() });
     const url = options.emulatorUrl ?? (emulator as RunningEmulator).url;
     const token = await login(url);
 

@@ -117,12 +117,6 @@ export function creatorOf(caller: Caller): string | null {
   return caller.kind === 'service' ? 'service' : null;
 }
 
-/** The `created_by_id` stamp of a record: the user's id, "service" for the service role, null for visitors. */
-export function creatorIdOf(caller: Caller): string | null {
-  if (caller.kind === 'user') return caller.account.id;
-  return caller.kind === 'service' ? 'service' : null;
-}
-
 /** The `created_by_id` of a conversation: the account's id, or "service" for the service role. */
 export function conversationOwnerId(caller: Exclude<Caller, { kind: 'anonymous' }>): string {
   return caller.kind === 'user' ? caller.account.id : 'service';

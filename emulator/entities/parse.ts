@@ -1,4 +1,5 @@
 import JSON5 from 'json5';
+import { RE2JS, RE2JSException } from 're2js';
 
 import type {
   EntityDefinition,
@@ -8,6 +9,7 @@ import type {
   RowSecurity,
   SecurityRule,
 } from './definition';
+import { isKnownFormat, STRING_FORMATS } from './formats';
 
 /**
  * Reads one entity file into an `EntityDefinition`, checking its shape the way the vendor CLI does
@@ -137,16 +139,21 @@ function parseProperty(value: unknown, where: string, fail: Fail): PropertyDefin
     fail(`${where}.enum must be a non-empty list`);
   const pattern = optionalString(value.pattern, `${where}.pattern`, fail);
   if (pattern !== undefined) {
+    // Values are matched with RE2 (linear time, like `$regex`), so the pattern must compile there.
     try {
-      new RegExp(pattern, 'u');
+      RE2JS.compile(pattern);
     } catch (error) {
-      fail(`${where}.pattern is not a valid regular expression (${(error as Error).message})`);
+      if (!(error instanceof RE2JSException)) throw error;
+      fail(`${where}.pattern is not a valid regular expression for RE2 (${error.message})`);
     }
   }
+  const format = optionalString(value.format, `${where}.format`, fail);
+  if (format !== undefined && !isKnownFormat(format))
+    fail(`${where}.format "${format}" is not one the platform supports (${STRING_FORMATS.join(', ')})`);
   const definition: Record<string, unknown> = {
     type,
     description: optionalString(value.description, `${where}.description`, fail),
-    format: optionalString(value.format, `${where}.format`, fail),
+    format,
     enum: value.enum as unknown[] | undefined,
     default: value.default,
     minLength: optionalNumber(value.minLength, `${where}.minLength`, fail, true),

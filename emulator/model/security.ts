@@ -151,12 +151,17 @@ export class RecordSecurity {
     return visible;
   }
 
+  /** The fields the caller may not write on this record (as stored, or as it would be created). */
+  unwritableFields(record: Record<string, unknown>): string[] {
+    if (this.fields.write.size === 0) return [];
+    const document = this.document(record);
+    return [...this.fields.write].filter(([, mayWrite]) => !mayWrite(document)).map(([name]) => name);
+  }
+
   /** A new record without the fields the caller may not write (judged on the record as it would be). */
   dropUnwritable<T extends Record<string, unknown>>(draft: T): T {
-    if (this.fields.write.size === 0) return draft;
-    const document = this.document(draft);
     const kept: Record<string, unknown> = { ...draft };
-    for (const [name, mayWrite] of this.fields.write) if (!mayWrite(document)) delete kept[name];
+    for (const name of this.unwritableFields(draft)) delete kept[name];
     return kept as T;
   }
 

@@ -4,6 +4,7 @@ import { isPlainObject, readJsonBody, readJsonObject, readMultipart } from '../h
 import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EntityModel } from '../model/validate';
 import { compileFilter } from '../query/engine';
 import { parseCsvRecords } from '../store/csv';
 import { parseListQuery, runListQuery } from '../store/query';
@@ -33,7 +34,11 @@ import {
  * are only ever added by registration, login or invitation.
  */
 
-async function readImportFile(context: EmulatorContext, request: RouteRequest): Promise<Record<string, unknown>[]> {
+async function readImportFile(
+  context: EmulatorContext,
+  request: RouteRequest,
+  model: EntityModel,
+): Promise<Record<string, unknown>[]> {
   if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw badRequest('Import expects a multipart upload with a "file" part', 'invalid_body');
   }
@@ -42,8 +47,11 @@ async function readImportFile(context: EmulatorContext, request: RouteRequest): 
   if (!(file instanceof Blob)) throw badRequest('Import expects a multipart upload with a "file" part', 'missing_file');
   const name = file instanceof File ? file.name.toLowerCase() : '';
   const text = await file.text();
-  if (name.endsWith('.csv') || file.type === 'text/csv')
-    return requireRecordList(parseCsvRecords(text), 'The CSV file');
+  if (name.endsWith('.csv') || file.type === 'text/csv') {
+    // Cells typed by the schema, then checked again: a JSON cell may hold anything.
+    const rows = requireRecordList(parseCsvRecords(text), 'The CSV file');
+    return rows.map((row, index) => userFields(model.fromCsv(row), `CSV row ${index + 2}`));
+  }
   if (name.endsWith('.json') || file.type === 'application/json') {
     let parsed: unknown;
     try {
@@ -94,7 +102,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     const target = scope(context, request);
     requireWriter(target);
     refuseUserCreation(target);
-    const items = await readImportFile(context, request);
+    const items = await readImportFile(context, request, target.model);
     const records = await insertAll(context, target, items);
     return jsonReply(201, { imported: records.length, records });
   });

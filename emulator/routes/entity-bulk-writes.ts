@@ -77,7 +77,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       .filter((record) => target.security.allows('update', record));
     const batch = matching.slice(0, MAX_PER_CALL);
     const changes: RecordChange[] = batch.map((record) => {
-      const changed = applyUpdateOperators(record, modifier);
+      const changed = target.model.afterOperators(record, applyUpdateOperators(record, modifier));
       const fields = userFields(changed, `Record ${record.id}`);
       const updated: EntityRecord = {
         ...fields,
@@ -138,7 +138,11 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
       if (!before && stored && !target.security.allows('update', stored)) throw permissionDenied(target, 'update');
       const current = before?.record ?? stored;
       const record = current
-        ? target.security.keepUnwritable(current, { ...current, ...fields, updated_date: context.nowIso() })
+        ? target.security.keepUnwritable(current, {
+            ...current,
+            ...target.model.forUpdate(fields),
+            updated_date: context.nowIso(),
+          })
         : draftRecord(context, target, fields);
       written.set(key, { type: before?.type ?? (current ? 'update' : 'create'), record });
     });

@@ -1,8 +1,9 @@
-import { authorize, creatorIdOf, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
+import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRequest } from '../http/router';
 import { RecordSecurity, type RowOperation } from '../model/security';
+import { entityModel, type EntityModel } from '../model/validate';
 import { buildRecord, requireEntityName, userFields } from '../store/records';
 import { dictionary } from '../store/store';
 import type { AppConfig, EntityRecord } from '../types';
@@ -15,6 +16,8 @@ export interface EntityScope {
   app: AppConfig;
   caller: Caller;
   entity: string;
+  /** The entity's schema as the write paths apply it (pass-through when schemaless). */
+  model: EntityModel;
   /** Row- and field-level security of this entity for this caller (emulator/model/security.ts). */
   security: RecordSecurity;
   /** The stored records; a detached empty object for an entity nobody wrote yet (reads create nothing). */
@@ -30,6 +33,8 @@ export function scope(context: EmulatorContext, request: RouteRequest): EntitySc
     app,
     caller,
     entity,
+    // An entity the app does not define is a 404 here, before any route reads or writes it.
+    model: entityModel(context.entities.lookup(app.id, entity), entity),
     security: RecordSecurity.of(context.entities, app.id, entity, caller),
     records: context.store.existingCollection(app.id, entity) ?? dictionary<EntityRecord>(),
     list: () => context.store.recordsOf(app.id, entity),
@@ -132,10 +137,22 @@ export function draftRecord(
   target: EntityScope,
   fields: Record<string, unknown>,
 ): EntityRecord {
-  const creator = { email: creatorOf(target.caller), id: creatorIdOf(target.caller) };
-  const draft = target.security.dropUnwritable(buildRecord(fields, creator, context.nowIso()));
+  const createdBy = creatorOf(target.caller);
+  const createdById = creatorIdOf(target.caller);
+  const now = context.nowIso();
+  // Field rules are judged on the record as it would be; what the caller may not write is left out
+  // before the schema sees it (required fields, defaults), then the row rule judges the result.
+  const unwritable = target.security.unwritableFields(buildRecord(fields, createdBy, now, createdById));
+  const draft = buildRecord(target.model.forCreate(omit(fields, unwritable)), createdBy, now, createdById);
   if (!target.security.allows('create', draft)) throw permissionDenied(target, 'create');
   return draft;
+}
+
+function omit(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  if (names.length === 0) return fields;
+  const kept = { ...fields };
+  for (const name of names) delete kept[name];
+  return kept;
 }
 
 /** Creates every item or none (a refused one refuses the batch); answers with the caller's views. */
@@ -151,6 +168,11 @@ export async function insertAll(
     created.map((record) => ({ type: 'create', record })),
   );
   return created.map((record) => shown(target, record));
+}
+
+/** The `created_by_id` of a new record: the user's id; null for the service role. */
+export function creatorIdOf(caller: Caller): string | null {
+  return caller.kind === 'user' ? caller.account.id : null;
 }
 
 export interface RecordChange {
@@ -182,5 +204,8 @@ export function mergeUpdate(
   body: Record<string, unknown>,
 ): EntityRecord {
   if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
-  return target.security.keepUnwritable(record, { ...record, ...userFields(body), updated_date: context.nowIso() });
+  if (target.entity === 'User') return applyUserUpdate(context, target.caller, record, body);
+  // Fields the caller may not write are left out before the schema sees the change.
+  const fields = omit(userFields(body), target.security.unwritableFields(record));
+  return { ...record, ...target.model.forUpdate(fields), updated_date: context.nowIso() };
 }

@@ -45,19 +45,19 @@ export function userFields(value: unknown, where = 'The record'): Record<string,
   return fields;
 }
 
-/** `creator`: the caller's e-mail and user id (`"service"` for the service role; null for visitors). */
 export function buildRecord(
   fields: Record<string, unknown>,
-  creator: { email: string | null; id: string | null },
+  createdBy: string | null,
   nowIso: string,
+  createdById: string | null = null,
 ): EntityRecord {
   return {
     ...fields,
     id: newId(),
     created_date: nowIso,
     updated_date: nowIso,
-    created_by: creator.email,
-    created_by_id: creator.id,
+    created_by: createdBy,
+    created_by_id: createdById,
   };
 }
 

@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
-import { DEFAULT_SEED_PATH } from '@/emulator/seed';
+import { schemalessDefaultSeed } from '@/emulator/seed';
 import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seeded-login';
 import { startEmulator } from '@/emulator/server';
 import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/types';
 
 /**
- * The default seed (emulator/seed.json) for tests: every app `schemaless`, so a suite may use any
- * entity name without a project folder, and function folders made absolute (the copy has no file
- * to resolve them against). A suite about schemas passes `projectDir` and its own seed.
+ * The default seed (emulator/seed.json) for tests, every app `schemaless`: a suite may use any
+ * entity name without a project folder. A suite about schemas passes `projectDir` and its own seed.
  */
 export function testSeed(): Seed {
-  const seed = JSON.parse(readFileSync(DEFAULT_SEED_PATH, 'utf8')) as Seed;
-  for (const app of seed.apps) {
-    app.schemaless = true;
-    if (app.functionsDir !== undefined)
-      app.functionsDir = path.resolve(path.dirname(DEFAULT_SEED_PATH), app.functionsDir);
-  }
-  return seed;
+  return schemalessDefaultSeed();
 }
 
 /**

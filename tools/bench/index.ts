@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import { ensureBuild } from '../../build/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
+import { REPOSITORY_ROOT } from '../../emulator/cli';
 import { startEmulator } from '../../emulator/server';
 import { runRealtimeBench } from '../../support/realtime-load';
 import { measureSdkSizes } from '../../support/sdk-size';
@@ -27,7 +28,12 @@ const BUDGET = { firstLoadAboveFloorBytes: 10 * 1024, mobilePerformance: 0.99, o
 async function lighthouseAll(quick: boolean) {
   if (quick) return [];
   // The page asks the platform for its settings: run the emulator the build points at (3001).
-  const emulator = await startEmulator({ port: 3001, quiet: true, siteOrigins: [`http://127.0.0.1:${BENCH_PORT}`] });
+  const emulator = await startEmulator({
+    port: 3001,
+    quiet: true,
+    projectDir: REPOSITORY_ROOT,
+    siteOrigins: [`http://127.0.0.1:${BENCH_PORT}`],
+  });
   const site = await serveStatic({ root: path.join(ROOT, 'out'), host: '127.0.0.1', port: BENCH_PORT });
   try {
     const rows: { page: string; formFactor: FormFactor; figures: LighthouseFigures }[] = [];

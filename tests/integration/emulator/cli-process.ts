@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { testSeed } from '@/tests/support/emulator';
 
 /**
  * The real emulator CLI as a child process (`node --import tsx`, so SIGKILL really kills it and a
@@ -14,8 +18,20 @@ export interface RunningCli {
   url: string;
 }
 
+/** The schemaless test seed as a file for `--seed`, written once per test file and removed at exit. */
+let seedFile: string | null = null;
+function testSeedFile(): string {
+  if (seedFile) return seedFile;
+  const dir = mkdtempSync(path.join(tmpdir(), 'emulator-seed-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  seedFile = path.join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(testSeed()));
+  return seedFile;
+}
+
 export function startCli(extraArguments: readonly string[] = []): Promise<RunningCli> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--quiet', ...extraArguments], {
+  const cliArguments = ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--seed', testSeedFile(), ...extraArguments];
+  const child = spawn(process.execPath, cliArguments, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -211,6 +211,45 @@ describe('the emulator with a project', () => {
     }
   });
 
+  it('reloads while running: a new file defines an entity, a broken one keeps the last good set', async () => {
+    const root = tempProject({ 'base44/entities/todo.jsonc': TODO });
+    const seed = testSeed();
+    for (const app of seed.apps) app.schemaless = false;
+    const logs: string[] = [];
+    const log = jest.spyOn(console, 'log').mockImplementation((message: string) => logs.push(message));
+    const emulator = await startTestEmulator({ projectDir: root, seed, quiet: false });
+    const api = apiClient(emulator);
+    const service = { token: 'service-token-coming-soon' };
+    const waitFor = async (check: () => boolean | Promise<boolean>) => {
+      for (let tries = 0; tries < 300 && !(await check()); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      const note = () => api('POST', '/apps/coming-soon/entities/Note', { ...service, json: { text: 'hi', x: 1 } });
+      expect((await note()).status).toBe(404);
+
+      const file = path.join(root, 'base44/entities/note.jsonc');
+      writeFileSync(file, '{ "name": "Note", "properties": { "text": { "type": "string" } }, "required": ["text"] }');
+      await waitFor(() => emulator.entityNames().includes('Note'));
+      const created = await note();
+      expect(created.status).toBe(201);
+      expect(created.body).not.toHaveProperty('x');
+
+      writeFileSync(file, '{ "name": "Note", "properties": ');
+      await waitFor(() => logs.some((line) => line.includes('keeping the last good definitions')));
+      expect(logs.find((line) => line.includes('keeping the last good'))).toMatch(
+        /\[emulator\] Invalid entity definitions:\n {2}\S*note\.jsonc: not valid JSON/,
+      );
+      expect((await note()).status).toBe(201);
+      const refused = await api('POST', '/apps/coming-soon/entities/Note', { ...service, json: {} });
+      expect(refused.status).toBe(422);
+    } finally {
+      await emulator.close();
+      log.mockRestore();
+    }
+  });
+
   it('refuses to start on a broken entity file, naming it', async () => {
     const root = tempProject({ 'base44/entities/todo.jsonc': '{ "name": 1 }' });
     await expect(startTestEmulator({ projectDir: root, seed: testSeed() })).rejects.toThrow(

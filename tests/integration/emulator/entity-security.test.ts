@@ -29,6 +29,14 @@ const NOTE = {
   },
 };
 const BASE = `/apps/${APP}/entities/PrivateNote`;
+/** Everyone reads; only admins change (`write` stands for create, update and delete). */
+const NOTICE = {
+  name: 'Notice',
+  type: 'object',
+  properties: { text: { type: 'string' } },
+  rls: { read: true, write: { user_condition: { role: 'admin' } } },
+};
+const NOTICES = `/apps/${APP}/entities/Notice`;
 const service = serviceTokenFor(APP);
 
 let root: string;
@@ -36,16 +44,19 @@ let emulator: RunningEmulator;
 let api: ApiCall;
 let ana: string;
 let bo: string;
+let admin: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'security-'));
   mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
   writeFileSync(path.join(root, 'base44/entities/private-note.jsonc'), JSON.stringify(NOTE));
+  writeFileSync(path.join(root, 'base44/entities/notice.jsonc'), JSON.stringify(NOTICE));
   emulator = await startTestEmulator({ projectDir: root });
   api = apiClient(emulator);
   ana = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
   bo = await loginToken(emulator, APP, SEEDED_ACCOUNTS.member.email);
+  admin = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
 });
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
@@ -106,6 +117,28 @@ describe('row-level security', () => {
     expect((await api('DELETE', `${BASE}/${submitted.body.id as string}`)).status).toBe(404);
     const stored = await api('GET', `${BASE}/${submitted.body.id as string}`, { token: service });
     expect(stored.body).toMatchObject({ title: 'from a visitor', secret: 's', created_by: null, created_by_id: null });
+  });
+
+  it('stamps the creator itself: a client cannot claim another user as created_by or created_by_id', async () => {
+    const forged = await api('POST', BASE, {
+      token: ana,
+      json: { title: 'forged', created_by: 'member@example.com', created_by_id: 'user-member' },
+    });
+    expect(forged.body).toMatchObject({ created_by: 'user@example.com', created_by_id: 'user-user' });
+    expect((await api<Json[]>('GET', BASE, { token: bo })).body).toEqual([]);
+  });
+
+  it('answers a change of a record the caller may read but not change with 403; `write` covers all three', async () => {
+    expect((await api('POST', NOTICES, { token: ana, json: { text: 'mine' } })).status).toBe(403);
+    const notice = await api('POST', NOTICES, { token: admin, json: { text: 'Opening soon' } });
+    expect(notice.status).toBe(201);
+    const id = notice.body.id as string;
+    expect((await api('GET', `${NOTICES}/${id}`, { token: ana })).status).toBe(200);
+    const update = await api('PUT', `${NOTICES}/${id}`, { token: ana, json: { text: 'changed' } });
+    expect(update).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    expect((await api('DELETE', `${NOTICES}/${id}`, { token: ana })).status).toBe(403);
+    expect((await api('DELETE', NOTICES, { token: ana, json: {} })).body).toMatchObject({ deleted: 0 });
+    expect((await api('DELETE', `${NOTICES}/${id}`, { token: admin })).status).toBe(200);
   });
 
   it('lets no filter, sort or count probe a hidden field', async () => {
