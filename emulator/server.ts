@@ -79,7 +79,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   );
   const entities = new EntityRegistry({
     initial: initialDefinitions,
-    projectApps: new Set(project ? (project.linkedAppId ? [project.linkedAppId] : apps.map((app) => app.id)) : []),
+    // Every served app shares the project's entities: the seeded apps are local stand-ins for the
+    // linked one (same site, different access modes), and a local build keeps its seeded app id.
+    projectApps: new Set(project ? apps.map((app) => app.id) : []),
     schemalessApps: new Set(apps.filter((app) => app.schemaless).map((app) => app.id)),
   });
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();

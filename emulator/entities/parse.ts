@@ -18,7 +18,8 @@ import { isKnownFormat, STRING_FORMATS } from './formats';
  * Everything that fails names the file and the place in it.
  */
 
-const ENTITY_NAME = /^\w+$/;
+/** The CLI's rule (letters, digits, `_`) within what the entity routes address: a letter first, 64 at most. */
+const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const PROPERTY_TYPES: ReadonlySet<string> = new Set<PropertyType>([
   'string',
   'number',
@@ -186,7 +187,7 @@ export function parseEntityDefinition(text: string, file: string): EntityDefinit
   }
   if (!isObject(value)) fail('an entity file holds one object');
   if (typeof value.name !== 'string' || !ENTITY_NAME.test(value.name))
-    fail('"name" must be the entity name, made of letters, digits and "_" only');
+    fail('"name" must be the entity name: a letter, then letters, digits and "_" (64 at most)');
   if (value.type !== undefined && value.type !== 'object') fail('"type" must be "object"');
   const properties = parseProperties(value.properties ?? {}, 'properties', fail, true);
   const required = value.required === undefined ? [] : stringList(value.required, 'required', fail);

@@ -5,8 +5,8 @@ import type { EntityDefinition, EntityDefinitions, EntityLookup } from './defini
 import { readEntityDefinitions, type ProjectFolder } from './project';
 
 /**
- * The entity definitions the emulator serves: the project's, for the apps they belong to (the
- * linked app, or every seeded app when none is linked), reloaded when the files change. Apps the
+ * The entity definitions the emulator serves: the project's, for the apps they belong to (every
+ * served app when the emulator has a project), reloaded when the files change. Apps the
  * seed marks `schemaless` take any entity name the project does not define, as before definitions
  * existed; any other app answers "missing" (404) for them. `User` is built in: without a
  * definition it keeps its own rules (routes/user-me.ts) and is never missing.

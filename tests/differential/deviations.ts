@@ -1,7 +1,7 @@
 /**
  * The documented differences between the vendor's local backend and ours: ids read from the tables
- * of docs/EMULATOR-DEVIATIONS.md ("Differential", and "Security" where the security layer recorded
- * one), so a row can only claim a difference the document states with its reason.
+ * of docs/EMULATOR-DEVIATIONS.md ("Differential", and "Security" or "Schemas" where those layers
+ * recorded one), so a row can only claim a difference the document states with its reason.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,5 +23,5 @@ export function deviationsOf(section: string): Map<string, string> {
 
 /** The suite's own table; every row of it must be used. */
 export const differentialDeviations = () => deviationsOf('Differential');
-/** The security layer's table (found by running the vendor backend by hand); rows may claim its ids. */
-export const securityDeviations = () => deviationsOf('Security');
+/** The security and schema layers' tables (found by running the vendor backend by hand); rows may claim their ids. */
+export const layerDeviations = () => new Map([...deviationsOf('Security'), ...deviationsOf('Schemas')]);

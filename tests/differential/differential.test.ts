@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 
 import { startOurs, startVendor, type Backend } from './backends';
-import { differentialDeviations, securityDeviations } from './deviations';
+import { differentialDeviations, layerDeviations } from './deviations';
 import { Normaliser } from './normalise';
 import { APP_ID, warmDenoCache, writeProject } from './project';
 import { LANDED, ROWS, type Row, type Seen } from './rows';
@@ -78,7 +78,7 @@ describe('the deviations table', () => {
   const claimed = new Set(ACTIVE.flatMap((row) => (row.deviation ? [row.deviation.id] : [])));
 
   it('every running row claims a documented deviation', () => {
-    const documented = new Set([...differentialDeviations().keys(), ...securityDeviations().keys()]);
+    const documented = new Set([...differentialDeviations().keys(), ...layerDeviations().keys()]);
     expect([...claimed].filter((id) => !documented.has(id))).toEqual([]);
   });
 

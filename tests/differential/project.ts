@@ -83,6 +83,7 @@ const TASK = {
     done: { type: 'boolean', default: false },
     estimate: { type: 'integer', default: 1 },
     tags: { type: 'array', items: { type: 'string' } },
+    status: { type: 'string', enum: ['todo', 'done'] },
   },
   required: ['title'],
 };

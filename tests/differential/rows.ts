@@ -15,7 +15,7 @@ import type { Actor } from './backends';
 export type Feature = 'schemas' | 'security';
 
 /** The features this branch has; a row needing one that is missing waits. */
-export const LANDED: ReadonlySet<Feature> = new Set<Feature>(['security']);
+export const LANDED: ReadonlySet<Feature> = new Set<Feature>(['security', 'schemas']);
 
 export interface Step {
   actor: Actor;
@@ -187,7 +187,7 @@ export const ROWS: Row[] = [
     name: 'a visitor writes to an entity without row rules',
     steps: [{ actor: 'anonymous', method: 'POST', path: '/entities/Board', body: { title: 'anon-1' } }],
     deviation: {
-      id: 'ownerless-record-null-creator',
+      id: 'creator-fields',
       differs(vendor, ours) {
         // Both accept it (no rule is an open rule); ours names the missing owner as null.
         expect(vendor[0]?.body).not.toHaveProperty('created_by');
@@ -324,6 +324,52 @@ export const ROWS: Row[] = [
     name: 'an entity the project does not define',
     needs: ['schemas'],
     steps: [{ actor: 'user', method: 'GET', path: '/entities/Nothing' }],
+    deviation: {
+      id: 'undefined-entity-body',
+      differs(vendor, ours) {
+        expect(vendor).toEqual([{ status: 404, body: { error: 'Entity "Nothing" not found' } }]);
+        expect(ours).toEqual([
+          {
+            status: 404,
+            body: expect.objectContaining({ message: 'Entity "Nothing" not found', code: 'entity_not_found' }),
+          },
+        ]);
+      },
+    },
+  },
+  {
+    name: 'an entity name spelt in another case',
+    needs: ['schemas'],
+    steps: [{ actor: 'user', method: 'GET', path: `/entities/task?${q({ title: 'no-such-task' })}` }],
+    deviation: {
+      id: 'entity-name-case',
+      differs(vendor, ours) {
+        expect(vendor).toEqual([{ status: 200, body: [] }]);
+        expect(ours).toEqual([{ status: 404, body: expect.objectContaining({ code: 'entity_not_found' }) }]);
+      },
+    },
+  },
+  {
+    name: 'a value outside the enum',
+    needs: ['schemas'],
+    steps: [{ actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'enum-1', status: 'zzz' } }],
+    deviation: {
+      id: 'documented-constraints',
+      differs(vendor, ours) {
+        expect(vendor).toEqual([{ status: 201, body: expect.objectContaining({ title: 'enum-1', status: 'zzz' }) }]);
+        expect(ours).toEqual([
+          {
+            status: 422,
+            body: {
+              error_type: 'ValidationError',
+              message: "Error in field status: Input should be 'todo' or 'done'",
+              request_id: null,
+              traceback: '',
+            },
+          },
+        ]);
+      },
+    },
   },
 
   // --- Row- and field-level security ------------------------------------------------------------

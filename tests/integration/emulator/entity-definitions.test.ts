@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { hasFormat } from '@/emulator/entities/formats';
 import { parseEntityDefinition } from '@/emulator/entities/parse';
 import { openProjectFolder, readEntityDefinitions } from '@/emulator/entities/project';
 import { EntityRegistry, watchEntityFiles } from '@/emulator/entities/registry';
@@ -55,6 +56,17 @@ describe('an entity file', () => {
     ['not JSON', '{ name: ', /todo\.jsonc: not valid JSON\/JSONC/],
     ['a list', '[]', /holds one object/],
     ['a name with a dash', '{ "name": "To-do" }', /"name" must be the entity name/],
+    ['a name starting with a digit', '{ "name": "1Todo" }', /"name" must be the entity name/],
+    [
+      'an unknown format',
+      '{ "name": "T", "properties": { "a": { "type": "string", "format": "color" } } }',
+      /format "color" is not one/,
+    ],
+    [
+      'a lookahead pattern',
+      '{ "name": "T", "properties": { "a": { "type": "string", "pattern": "(?=a)" } } }',
+      /not a valid regular expression for RE2/,
+    ],
     ['another type', '{ "name": "T", "type": "array" }', /"type" must be "object"/],
     [
       'an unknown field type',
@@ -81,6 +93,34 @@ describe('an entity file', () => {
       parseEntityDefinition('{ "name": "T", "properties": { "__proto__": { "type": "string" } } }', 'x.json'),
     ).toThrow(/reserved name "__proto__"/);
     expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+});
+
+describe('string formats', () => {
+  it.each<[string, string, boolean]>([
+    ['date', '2024-02-29', true],
+    ['date', '2026-02-29', false],
+    ['date-time', '2026-11-25T10:00:00Z', true],
+    ['date-time', '2026-11-25T10:00:00.5+01:00', true],
+    ['date-time', '2026-11-25T10:00:00', false],
+    ['time', '10:00:00', true],
+    ['time', '10:00:00+02:00', true],
+    ['time', '25:00:00', false],
+    ['email', 'a@example.com', true],
+    ['email', 'a@', false],
+    ['uri', 'https://example.com/a?b', true],
+    ['uri', 'mailto:a@example.com', true],
+    ['uri', '/relative/path', false],
+    ['hostname', 'example.com', true],
+    ['hostname', '-bad-.com', false],
+    ['ipv4', '192.168.0.1', true],
+    ['ipv4', '192.168.0.256', false],
+    ['ipv6', '::1', true],
+    ['ipv6', '1.2.3.4', false],
+    ['uuid', '123e4567-e89b-12d3-a456-426614174000', true],
+    ['uuid', '123e4567', false],
+  ])('%s: %j is %s', (format, value, expected) => {
+    expect(hasFormat(format, value)).toBe(expected);
   });
 });
 
@@ -194,6 +234,7 @@ describe('the emulator with a project', () => {
       'base44/entities/todo.jsonc': TODO,
     });
     const emulator = await startTestEmulator({ projectDir: root });
+    const api = apiClient(emulator);
     try {
       expect(emulator.seed.apps.map((app) => app.id)).toEqual([
         'coming-soon',
@@ -203,7 +244,12 @@ describe('the emulator with a project', () => {
       ]);
       expect(emulator.seed.apps.at(-1)).toMatchObject({ name: 'Linked Demo', access: 'public' });
       expect(emulator.entityNames()).toEqual(['Todo']);
-      const api = apiClient(emulator);
+      // The linked app and the seeded ones share the project's entities (validated even here, where
+      // the test seed makes the apps schemaless for other names).
+      for (const app of ['linked-demo', 'coming-soon']) {
+        const refused = await api('POST', `/apps/${app}/entities/Todo`, { token: `service-token-${app}`, json: {} });
+        expect(refused.status).toBe(422);
+      }
       const settings = await api('GET', '/apps/public/prod/public-settings/by-id/linked-demo');
       expect(settings.status).toBe(200);
     } finally {
