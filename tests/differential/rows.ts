@@ -3,19 +3,11 @@
  * `save` keeps the answer's `id` for later paths (`{name}`); a `setup` step prepares state and its
  * answer is not compared. Rows filter by their own titles, so they stay independent of each other.
  *
- * A row with `deviation` names a row of docs/EMULATOR-DEVIATIONS.md ("Differential") and states in
+ * A row with `deviation` names a row of docs/EMULATOR-DEVIATIONS.md (its "Differential" table, or
+ * the "Security" or "Schemas" table where that layer recorded the difference) and states in
  * `differs` exactly how the answers differ, so any other difference still fails it.
- *
- * `needs` names emulator features being built on other branches (schemas: validation, defaults,
- * unknown fields, undefined entities; security: row- and field-level rules, `created_by_id`). Such a row waits (skipped, listed by name)
- * until the feature is in LANDED; it is never run red.
  */
 import type { Actor } from './backends';
-
-export type Feature = 'schemas' | 'security';
-
-/** The features this branch has; a row needing one that is missing waits. */
-export const LANDED: ReadonlySet<Feature> = new Set<Feature>(['security', 'schemas']);
 
 export interface Step {
   actor: Actor;
@@ -37,7 +29,6 @@ export interface Seen {
 export interface Row {
   name: string;
   steps: Step[];
-  needs?: Feature[];
   /** Subscribe as `actor` to the entity's room before the steps; the events are compared last. */
   realtime?: { actor: Actor; entity: string };
   deviation?: { id: string; differs(vendor: Seen[], ours: Seen[]): void };
@@ -65,7 +56,6 @@ export const ROWS: Row[] = [
   },
   {
     name: "a function's own client sees only the caller's rows",
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'fn-rls-admin' }, setup: true },
       { actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'fn-rls-user' }, setup: true },
@@ -201,7 +191,6 @@ export const ROWS: Row[] = [
   // --- Entities ---------------------------------------------------------------------------------
   {
     name: 'create, get, update and list a record',
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Board', body: { title: 'crud-1' }, save: 'board' },
       { actor: 'admin', method: 'GET', path: '/entities/Board/{board}' },
@@ -235,7 +224,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'bulk create, then list sorted and limited',
-    needs: ['security'],
     steps: [
       {
         actor: 'user',
@@ -271,7 +259,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'the service role reads and writes every record',
-    needs: ['security'],
     steps: [
       { actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'service-1' }, save: 'note' },
       { actor: 'service', method: 'GET', path: '/entities/Note/{note}' },
@@ -281,7 +268,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'a record the service role creates',
-    needs: ['security'],
     steps: [{ actor: 'service', method: 'POST', path: '/entities/Board', body: { title: 'by-service' }, save: 'b' }],
     deviation: {
       id: 'security-service-creator',
@@ -296,7 +282,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'a subscriber receives the changes of a room',
-    needs: ['security'],
     realtime: { actor: 'admin', entity: 'Board' },
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Board', body: { title: 'live-1' }, save: 'board' },
@@ -307,22 +292,18 @@ export const ROWS: Row[] = [
   // --- Schemas ----------------------------------------------------------------------------------
   {
     name: 'a required field is missing',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'POST', path: '/entities/Task', body: { done: true } }],
   },
   {
     name: 'a field of the wrong type',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'typed', done: 'yes' } }],
   },
   {
     name: 'fields outside the schema are dropped, defaults applied',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'schema-1', junk: 1 } }],
   },
   {
     name: 'an entity the project does not define',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'GET', path: '/entities/Nothing' }],
     deviation: {
       id: 'undefined-entity-body',
@@ -339,7 +320,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'an entity name spelt in another case',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'GET', path: `/entities/task?${q({ title: 'no-such-task' })}` }],
     deviation: {
       id: 'entity-name-case',
@@ -351,7 +331,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'a value outside the enum',
-    needs: ['schemas'],
     steps: [{ actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'enum-1', status: 'zzz' } }],
     deviation: {
       id: 'documented-constraints',
@@ -375,7 +354,6 @@ export const ROWS: Row[] = [
   // --- Row- and field-level security ------------------------------------------------------------
   {
     name: 'row-level security: each user sees only their own notes',
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'rls-admin' }, save: 'adminNote' },
       { actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'rls-user' } },
@@ -391,7 +369,6 @@ export const ROWS: Row[] = [
   },
   {
     name: "row-level security: another user's record is not found, to read, change or delete",
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'rls-hidden' }, save: 'n', setup: true },
       { actor: 'user', method: 'GET', path: '/entities/Note/{n}' },
@@ -421,7 +398,6 @@ export const ROWS: Row[] = [
   },
   {
     name: "row-level security: a projection of the caller's own records",
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'rls-proj' }, save: 'n', setup: true },
       { actor: 'admin', method: 'GET', path: `/entities/Note?${q({ title: 'rls-proj' })}&fields=title` },
@@ -437,7 +413,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'row-level security: a readable record the caller may not change',
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Post', body: { title: 'post-1' }, save: 'p', setup: true },
       { actor: 'user', method: 'GET', path: '/entities/Post/{p}' },
@@ -457,7 +432,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'row-level security: write: false holds for visitors',
-    needs: ['security'],
     steps: [
       {
         actor: 'service',
@@ -481,7 +455,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'row-level security: a limited page holds the records the caller may read',
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'page-a' }, setup: true },
       { actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'page-b' }, setup: true },
@@ -504,7 +477,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'field-level security: a hidden field cannot be searched',
-    needs: ['security'],
     steps: [
       {
         actor: 'admin',
@@ -525,7 +497,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'a subscriber never receives a record it may not read',
-    needs: ['security'],
     realtime: { actor: 'user', entity: 'Note' },
     steps: [{ actor: 'admin', method: 'POST', path: '/entities/Note', body: { title: 'live-rls' } }],
     deviation: {
@@ -543,7 +514,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'field-level security: the owner writes an owner-only field on create',
-    needs: ['security'],
     steps: [{ actor: 'user', method: 'POST', path: '/entities/Note', body: { title: 'fls-own', secret: 'mine' } }],
     deviation: {
       id: 'security-field-write-judged-on-record',
@@ -557,7 +527,6 @@ export const ROWS: Row[] = [
   },
   {
     name: 'field-level security: a field only admins read',
-    needs: ['security'],
     steps: [
       { actor: 'admin', method: 'POST', path: '/entities/Board', body: { title: 'fls-1', internal: 'x' }, save: 'b' },
       { actor: 'user', method: 'GET', path: '/entities/Board/{b}' },
