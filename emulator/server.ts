@@ -178,6 +178,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: address.port,
     seed,
     entityNames: () => entities.names(),
+    functionNames: async () => (projectFunctions ? [...(await projectFunctions.list()).keys()].sort() : []),
     outbox: () => structuredClone(store.data.outbox),
     close() {
       closing ??= (async () => {

@@ -236,6 +236,8 @@ export interface RunningEmulator {
   seed: Seed;
   /** Names of the entities the project defines right now (empty without a project). */
   entityNames(): string[];
+  /** Names of the project's backend functions (run on Deno); empty without a functions folder. */
+  functionNames(): Promise<string[]>;
   outbox(): SentEmail[];
   close(): Promise<void>;
 }

@@ -96,6 +96,18 @@ describe('the Deno runner', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('lists the project functions by their names (the CLI prints them)', async () => {
+    expect(await handle.emulator.functionNames()).toEqual([
+      'broken',
+      'echo',
+      'exported',
+      'hang',
+      'renamed',
+      'reports/daily',
+      'secret',
+    ]);
+  });
+
   it("passes the caller's token and the platform headers; a caller cannot forge the platform's", async () => {
     const forging = await signedInClient(handle, SEEDED_ACCOUNTS.user.email, {
       headers: {
