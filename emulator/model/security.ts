@@ -101,22 +101,25 @@ export class RecordSecurity {
     return this.rows.get(operation) === NEVER;
   }
 
-  /** The record as the rules address it: built-in fields at the top, the entity's own under `data`. */
+  /**
+   * The record as the rules address it: built-in fields at the top, the entity's own under `data`.
+   * `data` is the stored record itself (not a copy without the built-ins): lists run this for every
+   * record, and a rule naming `data.created_by` is no rule the documentation describes.
+   */
   private document(record: Record<string, unknown>): Record<string, unknown> {
-    const { id, created_date, updated_date, created_by, created_by_id, ...data } = record;
     return {
-      id,
-      created_date,
-      updated_date,
-      created_by,
-      created_by_id: created_by_id ?? null,
+      id: record.id,
+      created_date: record.created_date,
+      updated_date: record.updated_date,
+      created_by: record.created_by,
+      created_by_id: record.created_by_id ?? null,
       entity_name: this.entity,
       app_id: this.appId,
       environment: 'prod',
       is_sample: false,
       is_deleted: false,
       deleted_date: null,
-      data,
+      data: record,
     };
   }
 
@@ -130,14 +133,18 @@ export class RecordSecurity {
   view(record: EntityRecord): EntityRecord | null {
     if (!this.allows('read', record)) return null;
     if (this.fields.read.size === 0) return record;
-    const document = this.document(record);
-    let view: EntityRecord | null = null;
+    let document: Record<string, unknown> | null = null;
+    let hidden: string[] | null = null;
     for (const [name, mayRead] of this.fields.read) {
-      if (!Object.hasOwn(record, name) || mayRead(document)) continue;
-      view ??= { ...record };
-      delete view[name];
+      if (!Object.hasOwn(record, name) || mayRead === ALWAYS) continue;
+      if (mayRead !== NEVER && mayRead((document ??= this.document(record)))) continue;
+      (hidden ??= []).push(name);
     }
-    return view ?? record;
+    if (!hidden) return record;
+    // A fresh object with the kept keys (lists build one per record; `delete` would be slower).
+    const view: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) if (!hidden.includes(key)) view[key] = record[key];
+    return view as EntityRecord;
   }
 
   /** Every record the caller may read, as it sees them (the input of every list, count and aggregate). */

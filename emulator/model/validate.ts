@@ -3,7 +3,7 @@ import { RE2JS } from 're2js';
 
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
 import { hasFormat } from '../entities/formats';
-import { HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import type { EntityRecord } from '../types';
 
 /**
@@ -47,6 +47,11 @@ export interface EntityModel {
    * a boolean, which a string field gets back as text; array and object fields read JSON text.
    */
   fromCsv(fields: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Field paths a call matches records by (upsert keys) must start at a field the schema names:
+   * a key outside it would be dropped from every stored record and never match again (400).
+   */
+  requireKnownPaths(paths: readonly string[], what: string): void;
 }
 
 const PASS_THROUGH: EntityModel = {
@@ -55,6 +60,7 @@ const PASS_THROUGH: EntityModel = {
   forUpdate: (fields) => fields,
   afterOperators: (_before, after) => after,
   fromCsv: (fields) => fields,
+  requireKnownPaths: () => undefined,
 };
 
 /** Record fields the platform sets; they survive every model step untouched. */
@@ -224,6 +230,15 @@ class DefinedModel implements EntityModel {
     );
     this.check(record, changed);
     return record;
+  }
+
+  requireKnownPaths(paths: readonly string[], what: string): void {
+    for (const path of paths) {
+      const field = path.split('.')[0] as string;
+      if (!this.definition.properties.has(field) && !SYSTEM_FIELDS.has(field)) {
+        throw badRequest(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
+      }
+    }
   }
 
   fromCsv(fields: Record<string, unknown>): Record<string, unknown> {

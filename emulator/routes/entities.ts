@@ -27,11 +27,10 @@ import {
 } from './entity-scope';
 
 /**
- * The generic entity API, for the entities the app defines (any name in a schemaless app).
- * Everyone who passes the app's access gate may read and a signed-in user or the service role may
- * write, within the entity's row and field rules (emulator/model/security.ts, reached through
- * entity-scope.ts: these routes never filter records themselves); the schema checks of every write
- * live in model/validate.ts, reached through `target.model`. The `User` entity is special: users see and
+ * The generic entity API, for the entities the app defines (any name in a schemaless app); the
+ * schema checks of every write live in model/validate.ts, reached through `target.model`, and the
+ * row and field rules in model/security.ts, reached through `target.security` (these routes never
+ * filter records themselves). The `User` entity is special: users see and
  * edit only themselves (never their role), admins and the service role manage everyone, and users
  * are only ever added by registration, login or invitation.
  */

@@ -121,6 +121,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (!isPlainObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
     const keys = parseKey(body.key);
+    target.model.requireKnownPaths(keys, 'The upsert key');
     const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
     // Keys are matched on what the caller may read, so a hidden record or field cannot be probed.
     const existing = new Map<string, EntityRecord>();

@@ -270,7 +270,7 @@ export const ROWS: Row[] = [
     name: 'a record the service role creates',
     steps: [{ actor: 'service', method: 'POST', path: '/entities/Board', body: { title: 'by-service' }, save: 'b' }],
     deviation: {
-      id: 'security-service-creator',
+      id: 'creator-fields',
       differs(vendor, ours) {
         expect(vendor[0]?.body).toMatchObject({ created_by: 'server@server.com', created_by_id: expect.any(String) });
         expect(ours[0]?.body).toMatchObject({ created_by: 'service', created_by_id: null });

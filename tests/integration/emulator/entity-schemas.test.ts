@@ -277,6 +277,15 @@ describe('upsert', () => {
     const updated = await upsert([{ code: 'UPS', done: true }]);
     expect(updated.body).toMatchObject({ updated: 1, records: [{ title: 'Upserted', done: true }] });
   });
+
+  it('refuses a key outside the schema, which no stored record could ever match', async () => {
+    const { status, body } = await suite.api('POST', tasks('/upsert'), {
+      token: SERVICE,
+      json: { records: [{ title: 'x', sku: 'A' }], key: 'sku' },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_key', message: 'The upsert key "sku" is not a field of Task' });
+  });
 });
 
 describe('import', () => {

@@ -63,6 +63,11 @@ describe('the seed', () => {
     ],
     ['no apps', (seed) => seed.apps.splice(0), /at least one app/],
     [
+      'a schemaless flag that is not a boolean',
+      (seed) => Object.assign(seed.apps[0] ?? {}, { schemaless: 'yes' }),
+      /apps\[0\]\.schemaless must be true or false/,
+    ],
+    [
       'a duplicate account e-mail',
       (seed) => seed.accounts.push({ ...(seed.accounts[0] as Seed['accounts'][number]), id: 'other' }),
       /share an e-mail/,
