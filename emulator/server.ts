@@ -12,6 +12,7 @@ import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
 import { Router } from './http/router';
+import { DEFAULT_QUERY_BUDGET_MS } from './query/budget';
 import { attachRealtime } from './realtime/socket';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -116,7 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
-    sessions: new SessionRegistry(clock),
+    sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
@@ -149,13 +150,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       corsOrigins: context.corsOrigins,
       addresses,
       latencyMs: options.latencyMs ?? 0,
+      queryBudgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
       logError: (error) => console.error('[emulator] unexpected error:', error),
     });
   });
   const realtime = attachRealtime(server, context);
   publisher = realtime.publisher;
 
-  const entityWatcher = project ? watchEntityFiles(project, entities, log) : null;
+  // A broken entity file is reported even with --quiet: the edit the developer just saved is not in effect.
+  const reloadLog = { info: log, problem: (message: string) => console.error(`[emulator] ${message}`) };
+  const entityWatcher = project ? watchEntityFiles(project, entities, reloadLog) : null;
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
       entityWatcher?.close();

@@ -88,10 +88,18 @@ export interface Account {
 }
 
 export interface OtpState {
-  code_hash: string;
+  /** SHA-256 of the current code; null once it expired or took too many wrong guesses. */
+  code_hash: string | null;
   expires_at: number;
+  /** Wrong guesses at the current code. */
   attempts: number;
   app_id: string;
+  /** When the last code was sent (ms). Absent, like the budget below, in data from older versions. */
+  sent_at?: number;
+  /** The address's guessing budget (auth/otp.ts): the hour it counts in, wrong guesses, codes sent. */
+  window_start?: number;
+  window_failures?: number;
+  window_codes?: number;
 }
 
 export interface ResetTicket {
@@ -165,6 +173,8 @@ export interface StoreData {
   apps: Record<string, AppState>;
   outbox: SentEmail[];
   files: Record<string, StoredFile>;
+  /** Login sessions ended by logout: id -> when the last token issued in it expires (ms). */
+  ended_sessions: Record<string, number>;
 }
 
 // --- Tokens --------------------------------------------------------------------------------------
@@ -209,6 +219,8 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number;
   /** Delay every HTTP response, for benchmarks. */
   latencyMs?: number;
+  /** Milliseconds the queries of one request may run before it is answered 503 (default 500). */
+  queryBudgetMs?: number;
   /** Extra origins allowed for CORS and login redirects, on top of each app's own. */
   siteOrigins?: string[];
   responder?: AgentResponder;

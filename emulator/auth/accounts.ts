@@ -1,16 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import type { EmulatorContext } from '../context';
 import { badRequest } from '../http/errors';
 import { newId } from '../store/store';
-import type { Account, AppConfig, EntityRecord, OtpState, ResetTicket, UserRole } from '../types';
+import type { Account, AppConfig, EntityRecord, ResetTicket, UserRole } from '../types';
 import { ownValue } from '../util/own';
 import { sha256Hex } from './tokens';
 
 /** Account and membership operations shared by the auth routes, the login page and invitations. */
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
-export const OTP_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -74,10 +72,6 @@ export function memberOf(context: EmulatorContext, app: AppConfig, accountId: st
   return ownValue(users, accountId) ?? null;
 }
 
-export function pendingOtp(context: EmulatorContext, email: string): OtpState | undefined {
-  return ownValue(context.store.data.otps, email);
-}
-
 /** The stored ticket for a presented ticket (looked up by its hash), if it exists. */
 export function ticketFor(context: EmulatorContext, ticket: string): ResetTicket | undefined {
   return ownValue(context.store.data.reset_tickets, sha256Hex(ticket));
@@ -137,21 +131,6 @@ export function issueAccessToken(
   sessionId: string | null,
 ): string {
   return context.tokens.sign(app.id, account.id, account.token_version, sessionId);
-}
-
-export function issueOtp(context: EmulatorContext, app: AppConfig, account: Account): void {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  context.store.data.otps[account.email] = {
-    code_hash: sha256Hex(code),
-    expires_at: context.now() + OTP_TTL_MS,
-    attempts: 0,
-    app_id: app.id,
-  };
-  context.sendMail(app.id, {
-    to: account.email,
-    subject: `Your ${app.name} verification code`,
-    body: `Your verification code for ${app.name} is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.`,
-  });
 }
 
 /** A single-use ticket for setting a password; only its hash is stored. */

@@ -74,9 +74,11 @@ export class TokenSigner {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
-    if (header !== HEADER) return null;
-    const expected = this.signature(`${header}.${payload}`);
-    const actual = Buffer.from(signature, 'base64url');
+    if (header !== HEADER || !isCanonicalBase64url(payload)) return null;
+    // Compared as text: the one spelling we sign. Node's decoder would also take padding, trailing
+    // characters or set unused bits, i.e. other spellings of the same bytes.
+    const expected = Buffer.from(this.signature(`${header}.${payload}`).toString('base64url'));
+    const actual = Buffer.from(signature);
     if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
     let claims: unknown;
     try {
@@ -87,6 +89,11 @@ export class TokenSigner {
     if (!isClaims(claims)) return null;
     return claims.exp * 1000 > this.nowMs() ? claims : null;
   }
+}
+
+/** Base64url as we write it: its alphabet only, no padding, zero unused bits (one spelling per value). */
+function isCanonicalBase64url(text: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, 'base64url').toString('base64url') === text;
 }
 
 /** Constant-time comparison of secrets of any length (hashing first hides the length). */

@@ -53,6 +53,12 @@ export class EntityRegistry implements EntityDefinitions {
   }
 }
 
+/** Where reload news goes: `problem` is shown even when the emulator is quiet. */
+export interface ReloadLog {
+  info(message: string): void;
+  problem(message: string): void;
+}
+
 export interface EntityWatcher {
   /** Resolves when the reload triggered by the latest change has finished (tests). */
   settled(): Promise<void>;
@@ -67,7 +73,7 @@ export interface EntityWatcher {
 export function watchEntityFiles(
   project: ProjectFolder,
   registry: EntityRegistry,
-  log: (message: string) => void,
+  log: ReloadLog,
   debounceMs = DEFAULT_DEBOUNCE_MS,
 ): EntityWatcher {
   let timer: NodeJS.Timeout | null = null;
@@ -81,9 +87,9 @@ export function watchEntityFiles(
       const definitions = await readEntityDefinitions(project.entitiesDir);
       if (closed) return;
       registry.replace(definitions);
-      log(`entities reloaded: ${registry.names().join(', ') || '(none)'}`);
+      log.info(`entities reloaded: ${registry.names().join(', ') || '(none)'}`);
     } catch (error) {
-      log(
+      log.problem(
         `${error instanceof Error ? error.message : String(error)}\n  keeping the last good definitions: ${registry.names().join(', ') || '(none)'}`,
       );
     }
@@ -117,9 +123,9 @@ export function watchEntityFiles(
     watcher = watch(watchRoot, { recursive: !outside }, (_event, file) => {
       if (concernsEntities(file === null ? null : String(file))) schedule();
     });
-    watcher.on('error', (error) => log(`watching ${watchRoot} stopped: ${error.message}`));
+    watcher.on('error', (error) => log.problem(`watching ${watchRoot} stopped: ${error.message}`));
   } catch (error) {
-    log(`entity files are not watched (${(error as Error).message}); restart after editing them`);
+    log.problem(`entity files are not watched (${(error as Error).message}); restart after editing them`);
   }
 
   return {

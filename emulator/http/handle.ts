@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { withQueryBudget } from '../query/budget';
 import { drainRequest } from './body';
+import { canonicalPath, parseRequestTarget } from './canonical-path';
 import { corsHeadersFor, preflightHeaders } from './cors';
-import { badRequest, HttpError } from './errors';
+import { HttpError } from './errors';
 import type { LocalAddresses } from './local-access';
 import { jsonReply, type Reply } from './reply';
 import type { Router } from './router';
@@ -14,24 +16,18 @@ export interface HandleOptions {
   corsOrigins: ReadonlySet<string>;
   addresses: LocalAddresses;
   latencyMs: number;
+  /** How long one request's queries may run (query/budget.ts). */
+  queryBudgetMs: number;
   logError: (error: unknown) => void;
 }
 
-function parseUrl(raw: string | undefined): URL {
-  try {
-    // The host is irrelevant to routing; a fixed base keeps a spoofed Host header out of it.
-    return new URL(raw ?? '/', 'http://emulator.invalid');
-  } catch {
-    throw badRequest('Malformed request URL', 'malformed_url');
-  }
+/** Gates read the canonical segments, the same path the router matches (see canonical-path.ts). */
+function isApiPath(segments: readonly string[]): boolean {
+  return segments[0] === 'api';
 }
 
-function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
-
-function isEmulatorToolPath(pathname: string): boolean {
-  return pathname === '/api/_emulator' || pathname.startsWith('/api/_emulator/');
+function isEmulatorToolPath(segments: readonly string[]): boolean {
+  return segments[0] === 'api' && segments[1] === '_emulator';
 }
 
 function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
@@ -44,14 +40,16 @@ function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
 async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {
   const method = request.method ?? 'GET';
   options.addresses.checkHost(request.headers.host);
-  const url = parseUrl(request.url);
-  if (isEmulatorToolPath(url.pathname)) options.addresses.checkLocalTool(request.socket.remoteAddress, request.headers);
-  if (isApiPath(url.pathname)) {
+  // The host is irrelevant to routing; a fixed base keeps a spoofed Host header out of the URL.
+  const url = parseRequestTarget(request.url);
+  const { segments, path } = canonicalPath(url.pathname);
+  if (isEmulatorToolPath(segments)) options.addresses.checkLocalTool(request.socket.remoteAddress, request.headers);
+  if (isApiPath(segments)) {
     const origin = request.headers.origin;
     if (method === 'OPTIONS') return { status: 204, headers: preflightHeaders(origin, options.corsOrigins) };
     Object.assign(cors, corsHeadersFor(origin, options.corsOrigins));
   }
-  const { handler, params } = options.router.match(method, url.pathname);
+  const { handler, params } = options.router.match(method, path);
   return handler({ method, url, params, headers: request.headers, raw: request });
 }
 
@@ -63,7 +61,7 @@ export async function handleRequest(
   const cors: Record<string, string> = {};
   let reply: Reply;
   try {
-    reply = await route(request, options, cors);
+    reply = await withQueryBudget(options.queryBudgetMs, () => route(request, options, cors));
   } catch (error) {
     reply = errorReply(error, options.logError);
   }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 
-import { badRequest, HttpError } from './errors';
+import { HttpError } from './errors';
 import type { Reply } from './reply';
 
 export interface RouteRequest {
@@ -20,10 +20,10 @@ const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 /**
  * Routing by find-my-way (a radix-tree router, the one Fastify uses). Patterns look like
  * `/api/apps/:appId/entities/:entity`; a literal segment wins over a parameter whatever the order
- * of registration. The raw path is matched before decoding, so an encoded slash (`%2F`) stays inside
- * one parameter: socket rooms such as `/agent-conversations/x` can travel in a path segment. What
- * find-my-way does not do is added here: 405 with the allowed methods, and a 400 for a malformed
- * percent-encoding instead of a silent 404.
+ * of registration. It matches the canonical path (http/canonical-path.ts), the one the gates read,
+ * where an encoded slash (`%2F`) stays inside one parameter: socket rooms such as
+ * `/agent-conversations/x` can travel in a path segment. What find-my-way does not do is added here:
+ * 405 with the allowed methods.
  */
 export class Router {
   private readonly tree = FindMyWay({
@@ -39,7 +39,6 @@ export class Router {
 
   /** Finds the handler; a path known under another method is a 405, anything else a 404. */
   match(method: string, rawPath: string): { handler: RouteHandler; params: Record<string, string> } {
-    checkEncoding(rawPath);
     const found = METHODS.includes(method as HTTPMethod) ? this.tree.find(method as HTTPMethod, rawPath) : null;
     if (found) {
       const { handler } = found.store as { handler: RouteHandler };
@@ -61,16 +60,6 @@ function copyParams(params: Record<string, string | undefined>): Record<string, 
   const copy = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(params)) if (value !== undefined) copy[name] = value;
   return copy;
-}
-
-function checkEncoding(rawPath: string): void {
-  for (const segment of rawPath.split('/')) {
-    try {
-      decodeURIComponent(segment);
-    } catch {
-      throw badRequest(`Malformed percent-encoding in path segment "${segment.slice(0, 80)}"`, 'malformed_path');
-    }
-  }
 }
 
 /** Error messages echo the path; keep it short so a huge URL does not make a huge response. */

@@ -10,8 +10,10 @@ import { update } from 'mingo/updater';
 import { compare, resolve } from 'mingo/util';
 
 import { badRequest, HttpError } from '../http/errors';
+import { chargeQueryEvaluation } from './budget';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
+import { manualOperators } from './manual-operators';
 
 /**
  * MongoDB semantics from mingo: filters, the sort order of mixed values, projection. The engine's
@@ -54,6 +56,8 @@ function buildContext(): Context {
     if (!operator) throw new Error(`mingo lacks the query operator ${name}`);
     operators[name] = operator;
   }
+  // Where mingo departs from the MongoDB manual, the manual's version replaces it (manual-operators.ts).
+  Object.assign(operators, manualOperators(operators));
   const regex = available.$regex as (selector: string, value: unknown, options: Options) => RecordPredicate;
   // mingo's $regex predicate only calls `exec` on its operand: hand it the RE2 matcher.
   operators[LINEAR_REGEX_OPERATOR] = (selector, value, options) =>
@@ -100,26 +104,44 @@ function asBadRequest(error: unknown): never {
   throw badRequest(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
 }
 
+type Verdict = boolean | undefined;
+type FieldCheck = (value: unknown) => boolean;
+
+const SCALAR_CHECKS: Readonly<Record<string, (operand: string | number) => FieldCheck>> = {
+  $eq: (operand) => (value) => value === operand,
+  $ne: (operand) => (value) => value !== operand,
+  $gt: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) > operand,
+  $gte: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) >= operand,
+  $lt: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) < operand,
+  $lte: (operand) => (value) => typeof value === typeof operand && (value as typeof operand) <= operand,
+};
+
 /**
- * A cheap necessary condition for the top-level `{ field: scalar }` parts of a filter: a record
- * can only match if the field holds that scalar or is an array (which the engine then decides).
- * It only skips records the engine would reject, so semantics stay the engine's.
+ * The engine's own answer, computed directly, for the commonest filters: every part a top-level
+ * field compared with a string or number (`{ team: "red", points: { $gte: 500 } }`). Where a
+ * record's field holds a scalar or nothing, the comparison is exactly what mingo's operators do
+ * (same type, then `<`/`>`; equality is `===`); where it holds an array or a document, the verdict
+ * is left to the engine (undefined), which knows how to walk them.
  */
-function prefilterOf(criteria: Criteria): RecordPredicate | null {
-  const checks: [string, unknown][] = [];
+function fastPathOf(criteria: Criteria): ((record: AnyRecord) => Verdict) | null {
+  const checks: [string, FieldCheck][] = [];
   for (const [path, condition] of Object.entries(criteria)) {
-    if (path.startsWith('$') || path.includes('.')) continue;
-    const operand = (condition as Record<string, unknown>).$eq;
-    const keys = Object.keys(condition as object);
-    const scalar = typeof operand === 'string' || typeof operand === 'number' || typeof operand === 'boolean';
-    if (keys.length === 1 && scalar) checks.push([path, operand]);
+    if (path.startsWith('$') || path.includes('.')) return null;
+    for (const [operator, operand] of Object.entries(condition as AnyRecord)) {
+      const make = Object.hasOwn(SCALAR_CHECKS, operator) ? SCALAR_CHECKS[operator] : undefined;
+      if (!make || (typeof operand !== 'string' && typeof operand !== 'number')) return null;
+      checks.push([path, make(operand)]);
+    }
   }
   if (checks.length === 0) return null;
-  return (record) =>
-    checks.every(([path, operand]) => {
+  return (record) => {
+    for (const [path, check] of checks) {
       const value = Object.hasOwn(record, path) ? record[path] : undefined;
-      return value === operand || Array.isArray(value);
-    });
+      if (typeof value === 'object' && value !== null) return undefined;
+      if (!check(value)) return false;
+    }
+    return true;
+  };
 }
 
 export function compileCriteria(criteria: Criteria): RecordPredicate {
@@ -129,9 +151,11 @@ export function compileCriteria(criteria: Criteria): RecordPredicate {
   } catch (error) {
     asBadRequest(error);
   }
-  const prefilter = prefilterOf(criteria);
+  const fastPath = fastPathOf(criteria);
   return (record) => {
-    if (prefilter && !prefilter(record)) return false;
+    chargeQueryEvaluation();
+    const verdict = fastPath?.(record);
+    if (verdict !== undefined) return verdict;
     try {
       return query.test(record);
     } catch (error) {
@@ -157,13 +181,6 @@ export function valueAt(record: unknown, path: string): unknown {
 /** MongoDB's total order over mixed values (null < numbers < strings < objects < arrays ...). */
 export function compareValues(left: unknown, right: unknown): number {
   return compare(left, right);
-}
-
-/** Projection of `fields` (paths through arrays included); `id` always comes along. */
-export function projectRecords(records: readonly AnyRecord[], fields: readonly string[]): AnyRecord[] {
-  const projection: Record<string, 1> = { id: 1 };
-  for (const field of fields) projection[field] = 1;
-  return new Query<AnyRecord>({}, ENGINE_OPTIONS).find<AnyRecord>(records as AnyRecord[], projection).all();
 }
 
 /** Runs a pipeline built by the emulator (never by a client) over records. */

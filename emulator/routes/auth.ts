@@ -1,25 +1,20 @@
-import type { IncomingHttpHeaders } from 'node:http';
-
 import {
   accountById,
   createAccount,
   dropTicketsOf,
   issueAccessToken,
-  issueOtp,
   issueTicket,
   joinOnLogin,
   optionalString,
-  OTP_MAX_ATTEMPTS,
-  pendingOtp,
   requireEmail,
   requireString,
   ticketFor,
   userView,
 } from '../auth/accounts';
 import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
+import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
 import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
-import { sessionCookie, sessionFromCookie } from '../auth/sessions';
-import { secretsEqual, sha256Hex } from '../auth/tokens';
+import { sessionCookie } from '../auth/sessions';
 import type { EmulatorContext } from '../context';
 import { readJsonObject } from '../http/body';
 import { badRequest, forbidden, HttpError } from '../http/errors';
@@ -67,20 +62,19 @@ export interface CompletedLogin {
 
 /**
  * Logs an account into an app (joining it when the app admits anyone) and answers like the
- * platform. The token joins the caller's live session (from its cookie) or a new one.
+ * platform. Every login starts a new session; a session cookie the caller sent is never adopted
+ * (see auth/sessions.ts).
  */
 export async function completeLogin(
   context: EmulatorContext,
   app: AppConfig,
   account: Account,
-  headers: IncomingHttpHeaders,
 ): Promise<CompletedLogin> {
   const membership = joinOnLogin(context, app, account);
   if (membership.created) await context.store.commit();
   if (membership.created && membership.record)
     context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
-  const existing = sessionFromCookie(headers);
-  const sessionId = existing !== null && !context.sessions.isEnded(existing) ? existing : context.sessions.start();
+  const sessionId = context.sessions.start();
   return {
     body: {
       access_token: issueAccessToken(context, app, account, sessionId),
@@ -97,7 +91,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const password = requireString(body.password, 'password', 256);
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
-    const login = await completeLogin(context, app, account, request.headers);
+    const login = await completeLogin(context, app, account);
     return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
   });
 
@@ -110,11 +104,26 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     if (existing?.email_verified) {
       throw new HttpError(409, 'An account with this e-mail address already exists', { code: 'user_exists' });
     }
-    const passwordHash = await hashPassword(password);
-    const account = existing ?? createAccount(context, email, fullName, passwordHash);
-    account.password_hash = passwordHash;
-    account.full_name = fullName;
-    issueOtp(context, app, account);
+    // A registration awaiting its code keeps its password: otherwise whoever registers the address
+    // again chooses the password of the account its owner then verifies. The same password only
+    // asks for a new code; the owner who forgot it resets it after verifying.
+    const pendingPassword = existing?.password_hash ?? null;
+    if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
+      throw new HttpError(409, 'This address is registered and awaits verification', {
+        code: 'verification_pending',
+        detail: 'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
+      });
+    }
+    const wait = otpWaitMs(context, email);
+    if (wait > 0)
+      throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
+    if (!existing) createAccount(context, email, fullName, await hashPassword(password));
+    else if (pendingPassword === null) {
+      // An invited account that never set a password: this registration sets it.
+      existing.password_hash = await hashPassword(password);
+      existing.full_name = fullName;
+    }
+    issueOtp(context, app, email);
     await context.store.commit();
     return jsonReply(200, {
       message: 'A verification code was sent to your e-mail address',
@@ -131,28 +140,18 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
       'otp_code',
       20,
     );
-    const pending = pendingOtp(context, email);
     const account = context.store.findAccountByEmail(email);
-    if (!pending || !account || pending.app_id !== app.id) {
-      throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
-    }
-    if (pending.expires_at <= context.now()) {
-      delete context.store.data.otps[email];
+    if (!account) throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    try {
+      consumeOtp(context, app, email, code);
+    } catch (error) {
+      // A wrong guess counts even when the answer is an error: it is stored before the answer.
       await context.store.commit();
-      throw badRequest('The verification code has expired; request a new one', 'otp_expired');
+      throw error;
     }
-    if (!secretsEqual(sha256Hex(code.trim()), pending.code_hash)) {
-      pending.attempts += 1;
-      const exhausted = pending.attempts >= OTP_MAX_ATTEMPTS;
-      if (exhausted) delete context.store.data.otps[email];
-      await context.store.commit();
-      if (exhausted) throw new HttpError(429, 'Too many wrong codes; request a new one', { code: 'too_many_attempts' });
-      throw badRequest('The verification code is not correct', 'invalid_otp');
-    }
-    delete context.store.data.otps[email];
     account.email_verified = true;
     await context.store.commit();
-    const login = await completeLogin(context, app, account, request.headers);
+    const login = await completeLogin(context, app, account);
     return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
   });
 
@@ -161,8 +160,9 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const email = requireEmail(body.email);
     const account = context.store.findAccountByEmail(email);
     // Same answer whether or not the address is known, so the endpoint cannot probe for accounts.
-    if (account && !account.email_verified) {
-      issueOtp(context, app, account);
+    // A code asked for too soon is not sent, with the same answer (see auth/otp.ts for the budget).
+    if (account && !account.email_verified && otpWaitMs(context, email) === 0) {
+      issueOtp(context, app, email);
       await context.store.commit();
     }
     return jsonReply(200, { message: 'If the address is awaiting verification, a new code was sent.' });

@@ -111,7 +111,7 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       );
     try {
       const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
-      const login = await completeLogin(context, app, account, request.headers);
+      const login = await completeLogin(context, app, account);
       const target = new URL(fromUrl.href);
       target.searchParams.set('access_token', login.body.access_token);
       return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
@@ -141,12 +141,13 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
 
   // Ends the login session named by the cookie (every token issued in it stops working), then goes
   // back, with the same origin rules as login.
-  router.add('GET', '/api/apps/auth/logout', (request) => {
+  router.add('GET', '/api/apps/auth/logout', async (request) => {
     const origins = new Set([...context.apps.values()].flatMap((app) => [...siteOriginsOf(context, app)]));
     const fromUrl = checkFromUrl(request.url.searchParams.get('from_url'), origins);
     if (!(fromUrl instanceof URL)) return fromUrl;
     const sessionId = sessionFromCookie(request.headers);
-    if (sessionId !== null) context.sessions.end(sessionId);
+    // Persisted before the answer: with a data dir the ended session survives a restart.
+    if (sessionId !== null && context.sessions.end(sessionId)) await context.store.commit();
     return {
       status: 303,
       headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() },

@@ -1,5 +1,6 @@
 import { badRequest } from '../http/errors';
-import { compileFilter, projectRecords, type RecordPredicate } from '../query/engine';
+import { compileFilter, type RecordPredicate } from '../query/engine';
+import { projectFields } from '../query/projection';
 import { checkFieldPath } from './json-guard';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
@@ -71,7 +72,7 @@ export function project(
 ): Record<string, unknown>[] {
   if (!fields) return [...records];
   try {
-    return projectRecords(records, fields);
+    return projectFields(records, fields);
   } catch (error) {
     throw badRequest(`The fields cannot be combined: ${(error as Error).message}`, 'invalid_fields');
   }

@@ -13,11 +13,13 @@ import { dictionary, emptyAppState } from './store-data';
 
 /**
  * The shared (non-record) state in the database: one row per section, `core` (accounts, codes,
- * tickets, files, token secret), `outbox`, and `app:{id}` (conversations, page visits) per app.
+ * tickets, files, token secret), `outbox`, `sessions` (ended login sessions; absent in older
+ * databases) and `app:{id}` (conversations, page visits) per app.
  */
 
 export const CORE_SECTION = 'core';
 const OUTBOX_SECTION = 'outbox';
+const SESSIONS_SECTION = 'sessions';
 const APP_SECTION_PREFIX = 'app:';
 
 export function parseSection(body: string, name: string, source: string): Record<string, unknown> | unknown[] {
@@ -45,6 +47,8 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
     if (!isJsonObject(core[key])) fail(`"${key}" is not an object`);
   const outbox = parseSection(sections.get(OUTBOX_SECTION) ?? '[]', OUTBOX_SECTION, source);
   if (!Array.isArray(outbox)) fail('"outbox" is not a list');
+  const sessions = parseSection(sections.get(SESSIONS_SECTION) ?? '{"ended":{}}', SESSIONS_SECTION, source);
+  if (!isJsonObject(sessions) || !isJsonObject(sessions.ended)) fail('"sessions" is damaged');
   const data: StoreData = {
     version: 1,
     token_secret: core.token_secret as string,
@@ -53,6 +57,7 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
     reset_tickets: dictionary(core.reset_tickets as Record<string, ResetTicket>),
     files: dictionary(core.files as Record<string, StoredFile>),
     outbox: outbox as SentEmail[],
+    ended_sessions: dictionary((sessions as Record<string, unknown>).ended as Record<string, number>),
     apps: dictionary(),
   };
   for (const [name, body] of sections) {
@@ -76,6 +81,7 @@ export function sectionsOf(data: StoreData): Map<string, unknown> {
   const sections = new Map<string, unknown>([
     [CORE_SECTION, { version, token_secret, accounts, otps, reset_tickets, files }],
     [OUTBOX_SECTION, outbox],
+    [SESSIONS_SECTION, { ended: data.ended_sessions }],
   ]);
   for (const [id, app] of Object.entries(data.apps)) {
     sections.set(APP_SECTION_PREFIX + id, { conversations: app.conversations, page_visits: app.page_visits });

@@ -29,6 +29,7 @@ export function emptyStoreData(): StoreData {
     apps: dictionary(),
     outbox: [],
     files: dictionary(),
+    ended_sessions: dictionary(),
   };
 }
 

@@ -24,7 +24,7 @@ import { createSession } from './session';
 import { createSharedModules } from './shared-modules';
 import { startupToken, tokenStore } from './token-store';
 import { createTransport, type FetchLike } from './transport';
-import type { EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
+import type { DefaultEntitySchemas, EntityFields, EntitySchemas, PublicSettingsResponse } from './types';
 import { assertPathSegment } from './validate';
 import { visitorId } from './visitor-id';
 
@@ -61,7 +61,7 @@ export interface ClientOptions {
 }
 
 /** The client. `S` maps entity names to their field types for `entities.<Name>`. */
-export interface PlatformClient<S extends EntitySchemas = Record<string, EntityFields>> {
+export interface PlatformClient<S extends EntitySchemas = DefaultEntitySchemas> {
   /** `entities.<Name>`: typed for the names in `S`. */
   entities: EntitiesModule<S>;
   /** A handler for any entity name (names unknown at compile time, or not in `S`). */
@@ -118,7 +118,7 @@ function normaliseBaseUrl(label: string, value: string): string {
  * const open = await client.entities.Todo.filter({ done: false }, '-created_date', 20);
  * ```
  */
-export function createClient<S extends EntitySchemas = Record<string, EntityFields>>(
+export function createClient<S extends EntitySchemas = DefaultEntitySchemas>(
   options: ClientOptions,
 ): PlatformClient<S> {
   const serverUrlOption = options?.serverUrl ?? DEFAULT_SERVER_URL;

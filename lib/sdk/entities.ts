@@ -114,7 +114,11 @@ export interface EntityHandler<T extends object = EntityFields> {
 
 /** `entities.<Name>` for every name in the schema. */
 export type EntitiesModule<S extends EntitySchemas> = {
-  readonly [Name in keyof S & string]: EntityHandler<SchemaFields<S, Name>>;
+  // Remapped (not `keyof S & string`) so that a schema with both named entities and an index
+  // signature, such as DefaultEntitySchemas, keeps each name's own type next to the untyped rest.
+  readonly [Name in keyof S as Name extends string ? Name : never]: EntityHandler<
+    string extends Name ? EntityFields : SchemaFields<S, Name>
+  >;
 };
 
 interface EntityContext extends ModuleContext {

@@ -4,7 +4,7 @@
  */
 import { createClient, DEFAULT_SERVER_URL, type PlatformClient } from './client';
 import { invalidArgument } from './errors';
-import type { EntityFields, EntitySchemas } from './types';
+import type { DefaultEntitySchemas, EntitySchemas } from './types';
 
 /** The token of a `Bearer <token>` header; null when the header is absent. */
 function bearerToken(value: string | null): string | undefined {
@@ -16,7 +16,7 @@ function bearerToken(value: string | null): string | undefined {
   return parts[1];
 }
 
-export function createClientFromRequest<S extends EntitySchemas = Record<string, EntityFields>>(
+export function createClientFromRequest<S extends EntitySchemas = DefaultEntitySchemas>(
   request: Pick<Request, 'headers'>,
 ): PlatformClient<S> {
   const header = (name: string) => request.headers.get(name);

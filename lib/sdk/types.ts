@@ -1,4 +1,6 @@
 /** Shared data shapes of the platform API (docs/SPEC.md section 3, docs/PLATFORM-NOTES.md). */
+import type { EntityTypeRegistry } from '@base44/sdk';
+
 import type { EntityFilterQuery, SortField } from './entity-types';
 
 export type * from './entity-types';
@@ -23,6 +25,23 @@ export type EntityRecord<T extends object = EntityFields> = T & RecordMeta;
  * interfaces included (they have no index signature, so this is deliberately not a Record).
  */
 export type EntitySchemas = object;
+
+/**
+ * The project's entity types as `npx base44 types generate` writes them (base44/.types/types.d.ts
+ * fills this interface of `@base44/sdk` from base44/entities/*.jsonc). A type-only import: it is
+ * erased from the bundle, so the site never ships the reference client; only its (empty, then
+ * augmented) registry interface is read, which keeps the generated file the vendor's own.
+ */
+export type GeneratedEntitySchemas = EntityTypeRegistry;
+
+/**
+ * The schema of a client created without one: the generated entity types by name (once
+ * `base44 types generate` has run), and any other name with untyped fields, as the reference client
+ * allows. Use `entity<T>(name)` or an explicit schema for names known only at run time.
+ */
+export interface DefaultEntitySchemas extends GeneratedEntitySchemas {
+  [entityName: string]: object;
+}
 
 /** The field type of entity `Name` in schema `S` (untyped fields when it is not an object type). */
 export type SchemaFields<S extends EntitySchemas, Name extends keyof S> = S[Name] extends object

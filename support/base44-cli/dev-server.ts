@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ensureVendorCli, REPO_ROOT } from './vendor.mjs';
+import { BASE44_LAUNCHER, REPO_ROOT } from './paths';
 
 export interface VendorDevServerOptions {
   /** Folder holding `base44/` (config.jsonc, .app.jsonc, entities/, functions/). */
@@ -27,6 +27,8 @@ export interface VendorDevServer {
   /** The backend's origin, e.g. `http://localhost:4555` (what it passes as VITE_BASE44_APP_BASE_URL). */
   url: string;
   port: number;
+  /** The CLI's process id, which is also its process group's (the site command runs in it). */
+  pid: number;
   /** Everything the CLI printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
@@ -82,8 +84,6 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export async function startVendorDevServer(options: VendorDevServerOptions): Promise<VendorDevServer> {
-  const bin = path.join(REPO_ROOT, 'support', 'base44-cli', 'run.mjs');
-  await ensureVendorCli();
   const port = options.port ?? (await freePort());
   const home = mkdtempSync(path.join(tmpdir(), 'base44-home-'));
   writeStubLogin(home);
@@ -96,7 +96,7 @@ export async function startVendorDevServer(options: VendorDevServerOptions): Pro
     PATH: [path.join(REPO_ROOT, 'node_modules', '.bin'), process.env.PATH].filter(Boolean).join(path.delimiter),
     ...options.env,
   };
-  const child = spawn(process.execPath, [bin, 'dev', '--port', String(port)], {
+  const child = spawn(process.execPath, [BASE44_LAUNCHER, 'dev', '--port', String(port)], {
     cwd: options.projectDir,
     env,
     detached: true,
@@ -136,5 +136,5 @@ export async function startVendorDevServer(options: VendorDevServerOptions): Pro
     await stop();
     throw error;
   });
-  return { url, port, output: () => output, stop };
+  return { url, port, pid: child.pid ?? 0, output: () => output, stop };
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureBuild } from '../../build/site/build-site';
+import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
 import { ensureBrowser } from './ensure-browser';
 
@@ -74,7 +75,19 @@ async function main() {
     name: 'format',
     ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']),
   });
+  // The vendor CLI's entity types first, so that every run type-checks the project as a developer
+  // who ran `npx base44 types generate` sees it; then our client typed by them (tests/types/base44).
+  console.log('\n▶ entity types (base44 types generate)');
+  let generated = false;
+  try {
+    console.log(`Generated ${path.relative(ROOT, generateEntityTypes(ROOT))}`);
+    generated = true;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
   steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
+  const typesOk = generated && run('generated types type our client', bin('tsc'), ['-p', 'tests/types/base44']);
+  steps.push({ name: 'generated types', ok: typesOk });
 
   const jestReport = path.join(RESULTS, 'jest.json');
   const jestOk = run('unit and integration tests (Jest)', bin('jest'), [
@@ -111,6 +124,22 @@ async function main() {
     steps.push({ name: 'dev server', ok: devOk, counts: playwrightCounts(path.join(RESULTS, 'e2e-dev.json')) });
   } else {
     steps.push({ name: 'dev server', ok: false });
+  }
+
+  // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
+  if (browserReady) {
+    const vendorOk = run('base44 dev serving the site (Playwright)', bin('playwright'), [
+      'test',
+      '-c',
+      'playwright.base44.config.ts',
+    ]);
+    steps.push({
+      name: 'base44 dev',
+      ok: vendorOk,
+      counts: playwrightCounts(path.join(RESULTS, 'e2e-base44.json')),
+    });
+  } else {
+    steps.push({ name: 'base44 dev', ok: false });
   }
 
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };

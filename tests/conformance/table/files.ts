@@ -44,8 +44,9 @@ export const fileRows = rows(
     name: 'entities: create with a file sends multipart',
     covers: ['entities.*.create'],
     answer: answerWith(record('r1')),
+    // Not Todo: base44/entities defines Todo, whose generated type has no attachment field.
     run: (client) =>
-      client.entities.Todo!.create({ title: 'Beleg', attachment: textFile('beleg.txt', 'Inhalt'), tags: ['a'] }),
+      client.entities.Receipt!.create({ title: 'Beleg', attachment: textFile('beleg.txt', 'Inhalt'), tags: ['a'] }),
     deviation: {
       id: 'files-in-entity-writes',
       adjust(reference) {

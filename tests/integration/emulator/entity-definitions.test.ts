@@ -193,7 +193,8 @@ describe('reloading', () => {
       schemalessApps: new Set(),
     });
     const messages: string[] = [];
-    const watcher = watchEntityFiles(project, registry, (message) => messages.push(message), 20);
+    const record = (message: string) => messages.push(message);
+    const watcher = watchEntityFiles(project, registry, { info: record, problem: record }, 20);
     const settle = async (change: () => void) => {
       change();
       // fs.watch reports asynchronously: wait for the event, then for the reload it scheduled.
@@ -262,8 +263,9 @@ describe('the emulator with a project', () => {
     const seed = testSeed();
     for (const app of seed.apps) app.schemaless = false;
     const logs: string[] = [];
-    const log = jest.spyOn(console, 'log').mockImplementation((message: string) => logs.push(message));
-    const emulator = await startTestEmulator({ projectDir: root, seed, quiet: false });
+    // Quiet, as in tests: a broken file is still reported, on stderr.
+    const log = jest.spyOn(console, 'error').mockImplementation((message: string) => logs.push(message));
+    const emulator = await startTestEmulator({ projectDir: root, seed });
     const api = apiClient(emulator);
     const service = { token: 'service-token-coming-soon' };
     const waitFor = async (check: () => boolean | Promise<boolean>) => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { createClient, PlatformError } from '@/lib/sdk';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, testSeed } from '@/tests/support/emulator';
 
 import { entityPath, query, suiteEmulator, type Json } from './api';
@@ -166,6 +167,16 @@ describe('create', () => {
       note: null,
     });
     expect(record).toMatchObject({ priority: 5, meta: { level: 1, free: 'kept' }, note: null });
+  });
+});
+
+describe('through our client', () => {
+  it('rejects with a PlatformError carrying the status and the platform message', async () => {
+    const client = createClient({ serverUrl: suite.emulator.url, appId: APP, serviceToken: SERVICE });
+    const failure = client.asServiceRole.entity('Task').create({ priority: 2 });
+    await expect(failure).rejects.toBeInstanceOf(PlatformError);
+    await expect(failure).rejects.toMatchObject({ status: 422, message: 'Error in field title: Field required' });
+    await expect(client.asServiceRole.entity('Note').list()).rejects.toMatchObject({ status: 404 });
   });
 });
 

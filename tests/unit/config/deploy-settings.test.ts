@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { deployProblems, NO_EDITOR } from '@/lib/config/env';
 
@@ -35,11 +38,17 @@ describe('deployProblems', () => {
 describe('npm run build without platform settings', () => {
   it('stops before building, with exit code 1 and the list of what is missing', () => {
     const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of Object.keys(env)) if (key.startsWith('NEXT_PUBLIC_')) delete env[key];
-    const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'tools/site/build.ts', '--force'], {
-      env,
-      encoding: 'utf8',
-    });
+    for (const key of Object.keys(env)) if (/^(NEXT_PUBLIC_|VITE_BASE44_)/.test(key)) delete env[key];
+    // Run from an empty folder: the build reads the app link (base44/.app.jsonc) from the working
+    // directory, and a developer's own link must not change what this test sees.
+    const cwd = mkdtempSync(path.join(tmpdir(), 'unlinked-'));
+    const root = path.resolve(__dirname, '../../..');
+    const result = spawnSync(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(root, 'tools/site/build.ts'), '--force'],
+      { cwd, env: { ...env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') }, encoding: 'utf8' },
+    );
+    rmSync(cwd, { recursive: true, force: true });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Refusing to build out/ for deployment');
     expect(result.stderr).toContain('NEXT_PUBLIC_PLATFORM_SERVER_URL is not set');

@@ -1,0 +1,124 @@
+import { randomInt } from 'node:crypto';
+
+import type { EmulatorContext } from '../context';
+import { badRequest, HttpError } from '../http/errors';
+import type { AppConfig, OtpState } from '../types';
+import { ownValue } from '../util/own';
+import { secretsEqual, sha256Hex } from './tokens';
+
+/**
+ * Registration codes (six digits, e-mailed) and the budget that keeps them from being guessed.
+ * The budget belongs to the address, not to a code, so neither `resend-otp` nor a second
+ * registration resets it:
+ *
+ * - a code takes at most 5 wrong guesses, then it is used up (a new one must be requested);
+ * - an address takes at most 15 wrong guesses an hour, then every verification (the right code
+ *   too) is 429 until the hour is over: 15 guesses in 1,000,000 an hour;
+ * - a code is sent at most once a minute and five times an hour per address.
+ */
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_WINDOW_MS = 60 * 60 * 1000;
+export const OTP_MAX_FAILURES_PER_WINDOW = 15;
+export const OTP_MAX_CODES_PER_WINDOW = 5;
+export const OTP_RESEND_INTERVAL_MS = 60 * 1000;
+
+export function pendingOtp(context: EmulatorContext, email: string): OtpState | undefined {
+  return ownValue(context.store.data.otps, email);
+}
+
+interface Budget {
+  /** When the current hour began (ms). */
+  start: number;
+  failures: number;
+  codes: number;
+}
+
+/** The address's budget for the current hour, starting a new hour once the last is over. */
+function currentWindow(state: OtpState, now: number): Budget {
+  const start = state.window_start ?? -Infinity;
+  if (now - start >= OTP_WINDOW_MS) Object.assign(state, { window_start: now, window_failures: 0, window_codes: 0 });
+  return { start: state.window_start ?? now, failures: state.window_failures ?? 0, codes: state.window_codes ?? 0 };
+}
+
+/** How long (ms) until a new code may be sent to the address; 0 = now. */
+export function otpWaitMs(context: EmulatorContext, email: string): number {
+  const existing = pendingOtp(context, email);
+  if (!existing) return 0;
+  const now = context.now();
+  const budget = currentWindow(existing, now);
+  const interval = (existing.sent_at ?? -Infinity) + OTP_RESEND_INTERVAL_MS - now;
+  const window = budget.codes >= OTP_MAX_CODES_PER_WINDOW ? budget.start + OTP_WINDOW_MS - now : 0;
+  return Math.max(0, interval, window);
+}
+
+/** E-mails a new code (replacing the previous one); check `otpWaitMs` first. */
+export function issueOtp(context: EmulatorContext, app: AppConfig, email: string): void {
+  const now = context.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const state = pendingOtp(context, email) ?? { code_hash: null, expires_at: 0, attempts: 0, app_id: app.id };
+  const budget = currentWindow(state, now);
+  Object.assign(state, {
+    code_hash: sha256Hex(code),
+    expires_at: now + OTP_TTL_MS,
+    attempts: 0,
+    app_id: app.id,
+    sent_at: now,
+    window_codes: budget.codes + 1,
+  });
+  context.store.data.otps[email] = state;
+  context.sendMail(app.id, {
+    to: email,
+    subject: `Your ${app.name} verification code`,
+    body: `Your verification code for ${app.name} is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.`,
+  });
+}
+
+/** 429 with the seconds to wait. */
+export function tooSoon(message: string, code: string, waitMs: number): HttpError {
+  return new HttpError(429, message, {
+    code,
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+  });
+}
+
+/**
+ * Checks a presented code for the address; throws the platform's errors (and records the wrong
+ * guess) unless it is right, in which case the code is consumed. The caller commits.
+ */
+export function consumeOtp(context: EmulatorContext, app: AppConfig, email: string, code: string): void {
+  const existing = pendingOtp(context, email);
+  if (!existing || existing.app_id !== app.id) {
+    throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+  }
+  const now = context.now();
+  const state = existing;
+  const budget = currentWindow(state, now);
+  const lockedFor = budget.start + OTP_WINDOW_MS - now;
+  if (budget.failures >= OTP_MAX_FAILURES_PER_WINDOW) {
+    throw tooSoon('Too many wrong codes for this address; try again later', 'too_many_attempts', lockedFor);
+  }
+  if (state.code_hash === null) {
+    throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+  }
+  if (state.expires_at <= now) {
+    state.code_hash = null;
+    throw badRequest('The verification code has expired; request a new one', 'otp_expired');
+  }
+  if (secretsEqual(sha256Hex(code.trim()), state.code_hash)) {
+    delete context.store.data.otps[email];
+    return;
+  }
+  state.attempts += 1;
+  state.window_failures = budget.failures + 1;
+  if (state.window_failures >= OTP_MAX_FAILURES_PER_WINDOW) {
+    state.code_hash = null;
+    throw tooSoon('Too many wrong codes for this address; try again later', 'too_many_attempts', lockedFor);
+  }
+  if (state.attempts >= OTP_MAX_ATTEMPTS) {
+    state.code_hash = null;
+    throw new HttpError(429, 'Too many wrong codes; request a new one', { code: 'too_many_attempts' });
+  }
+  throw badRequest('The verification code is not correct', 'invalid_otp');
+}
