@@ -4,6 +4,7 @@ import type { EntityDefinitions } from './entities/definition';
 import type { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
 import type { LocalAddresses } from './http/local-access';
 import type { BlobStorage } from './store/blobs';
+import type { MailSender } from './store/outbox';
 import type { Store } from './store/store';
 import type { AgentConversation, AgentMessage, AgentResponder, AppConfig, EntityRecord, SentEmail } from './types';
 
@@ -43,8 +44,11 @@ export interface EmulatorContext {
   nowIso(): string;
   /** `http://host:port` of this emulator, known once it listens. */
   baseUrl(): string;
-  /** Adds an e-mail to the outbox (the caller commits the store). */
-  sendMail(appId: string, email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>): SentEmail;
+  /**
+   * Adds an e-mail to the outbox (the caller commits the store). The emulator's own mails always
+   * fit (the oldest roll off); a mail a caller asked for is a 413 when the outbox is full.
+   */
+  sendMail(appId: string, email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>, sender?: MailSender): SentEmail;
   /** Work that outlives a response (agent replies); close() waits for it. */
   runInBackground(task: () => Promise<void>): void;
   log(message: string): void;

@@ -39,7 +39,6 @@ export type { EmulatorOptions, RunningEmulator } from './types';
 
 export const DEFAULT_PORT = 3001;
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-const MAX_OUTBOX = 10_000;
 
 function buildRouter(context: EmulatorContext): Router {
   const router = new Router();
@@ -86,9 +85,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     schemalessApps: new Set(apps.filter((app) => app.schemaless).map((app) => app.id)),
   });
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
-  await applySeed(store, seed, nowIso());
-  await store.commit();
-  const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
+  // A start that fails after the database opened must release it (and the data dir's lock).
+  const closeOnFailure = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  };
+  await closeOnFailure(async () => {
+    await applySeed(store, seed, nowIso());
+    await store.commit();
+  });
+  const dataDir = options.dataDir;
+  const blobs = dataDir ? await closeOnFailure(() => diskBlobs(dataDir)) : memoryBlobs();
   const extraOrigins = [...originSet(options.siteOrigins ?? [])];
   const background = new Set<Promise<void>>();
   let baseUrl = '';
@@ -125,10 +136,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now: clock,
     nowIso,
     baseUrl: () => baseUrl,
-    sendMail(appId, email) {
+    sendMail(appId, email, sender = 'emulator') {
       const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
-      store.data.outbox.push(sent);
-      if (store.data.outbox.length > MAX_OUTBOX) store.data.outbox.splice(0, store.data.outbox.length - MAX_OUTBOX);
+      store.outbox.add(sent, sender);
       log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
       return sent;
     },
@@ -160,17 +170,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // A broken entity file is reported even with --quiet: the edit the developer just saved is not in effect.
   const reloadLog = { info: log, problem: (message: string) => console.error(`[emulator] ${message}`) };
   const entityWatcher = project ? watchEntityFiles(project, entities, reloadLog) : null;
-  await new Promise<void>((resolve, reject) => {
-    const failed = (error: Error) => {
-      entityWatcher?.close();
-      reject(error);
-    };
-    server.once('error', failed);
-    server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
-      server.off('error', failed);
-      resolve();
-    });
-  });
+  await closeOnFailure(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const failed = (error: Error) => {
+          entityWatcher?.close();
+          reject(error);
+        };
+        server.once('error', failed);
+        server.listen(options.port ?? DEFAULT_PORT, boundHost, () => {
+          server.off('error', failed);
+          resolve();
+        });
+      }),
+  );
   const address = server.address() as AddressInfo;
   addresses.bind(boundHost, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -183,7 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed,
     entityNames: () => entities.names(),
     functionNames: async () => (projectFunctions ? [...(await projectFunctions.list()).keys()].sort() : []),
-    outbox: () => structuredClone(store.data.outbox),
+    outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         entityWatcher?.close();

@@ -159,7 +159,8 @@ export interface AgentConversation {
 export interface AppState {
   entities: Record<string, Record<string, EntityRecord>>;
   conversations: Record<string, AgentConversation>;
-  page_visits: PageVisit[];
+  /** Oldest first; added through the store (`Store.addPageVisit`), which keeps the count bounded. */
+  readonly page_visits: readonly PageVisit[];
 }
 
 export interface StoreData {
@@ -171,7 +172,6 @@ export interface StoreData {
   /** Keyed by the SHA-256 of the ticket, so the data file never holds a usable reset token. */
   reset_tickets: Record<string, ResetTicket>;
   apps: Record<string, AppState>;
-  outbox: SentEmail[];
   files: Record<string, StoredFile>;
   /** Login sessions ended by logout: id -> when the last token issued in it expires (ms). */
   ended_sessions: Record<string, number>;

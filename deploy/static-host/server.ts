@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 import { headersForPath, parseHeadersFile } from '../headers/formats';
+import { chooseEncoding, type ContentEncoding } from './accept-encoding';
 import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
 import { pathOfRequestTarget, resolveStaticFile } from './resolve';
@@ -27,7 +28,7 @@ function loadHostHeaders(root: string): (urlPath: string) => Record<string, stri
 
 interface Encoded {
   body: Buffer;
-  encoding: 'br' | 'gzip' | null;
+  encoding: ContentEncoding | null;
 }
 
 /** Compresses like a CDN would; results are cached per file version. */
@@ -35,7 +36,7 @@ function createEncoder() {
   const cache = new Map<string, Buffer>();
   return (key: string, raw: Buffer, contentType: string, accept: string): Encoded => {
     if (!isCompressible(contentType) || raw.length < 512) return { body: raw, encoding: null };
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = chooseEncoding(accept);
     if (!encoding) return { body: raw, encoding: null };
     const cacheKey = `${encoding}:${key}`;
     let body = cache.get(cacheKey);

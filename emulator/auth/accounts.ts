@@ -11,6 +11,8 @@ import { sha256Hex } from './tokens';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Live tickets per account: asking again replaces the oldest, so requests cannot pile them up. */
+export const MAX_TICKETS_PER_ACCOUNT = 3;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -133,15 +135,28 @@ export function issueAccessToken(
   return context.tokens.sign(app.id, account.id, account.token_version, sessionId);
 }
 
-/** A single-use ticket for setting a password; only its hash is stored. */
+/**
+ * A single-use ticket for setting a password; only its hash is stored. Expired tickets are purged
+ * here, and an account keeps at most MAX_TICKETS_PER_ACCOUNT (the oldest go), so the tickets held
+ * stay proportional to the accounts, however often a reset is requested.
+ */
 export function issueTicket(
   context: EmulatorContext,
   app: AppConfig,
   account: Account,
   purpose: 'reset' | 'invite',
 ): string {
+  const tickets = context.store.data.reset_tickets;
+  const now = context.now();
+  const own: [string, ResetTicket][] = [];
+  for (const [hash, held] of Object.entries(tickets)) {
+    if (held.expires_at <= now) delete tickets[hash];
+    else if (held.account_id === account.id) own.push([hash, held]);
+  }
+  own.sort((left, right) => left[1].expires_at - right[1].expires_at);
+  for (const [hash] of own.slice(0, Math.max(0, own.length - MAX_TICKETS_PER_ACCOUNT + 1))) delete tickets[hash];
   const ticket = randomBytes(32).toString('base64url');
-  context.store.data.reset_tickets[sha256Hex(ticket)] = {
+  tickets[sha256Hex(ticket)] = {
     account_id: account.id,
     app_id: app.id,
     expires_at: context.now() + (purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import busboy, { type Busboy } from 'busboy';
 
+import { isJsonObject } from '../util/json-object';
 import { nullPrototypeMap } from '../util/own';
 import { badRequest, HttpError } from './errors';
 
@@ -51,10 +52,6 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Parses a JSON body. An empty body yields `undefined`. A non-empty body must be declared as JSON:
  * that also means a cross-site HTML form (which cannot send application/json without a CORS
@@ -87,7 +84,7 @@ function ownFields(value: Record<string, unknown>): Record<string, unknown> {
 
 export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const value = await readJsonBody(request, limit);
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
   return ownFields(value);
@@ -100,7 +97,7 @@ export async function readOptionalJsonObject(
 ): Promise<Record<string, unknown>> {
   const value = await readJsonBody(request, limit);
   if (value === undefined) return nullPrototypeMap<unknown>();
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
   return ownFields(value);
@@ -217,7 +214,7 @@ export async function readNamedPayload(
   }
   const value = await readJsonBody(request, limit);
   if (value === undefined) return { fields: nullPrototypeMap<unknown>(), files: nullPrototypeMap<File>() };
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     const shown = typeof value === 'string' ? value : JSON.stringify(value);
     throw badRequest(
       `${describeTarget} must receive an object with named parameters, received: ${shown.slice(0, 200)}`,

@@ -8,14 +8,16 @@ import {
   type Caller,
 } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonObject } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import { jsonBytes } from '../store/collection';
 import { checkStoredJson } from '../store/json-guard';
 import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
 import type { AgentConversation, AgentMessage, AppConfig } from '../types';
+import { isJsonObject } from '../util/json-object';
 
 /**
  * Agent conversations. Users see their own, admins and the service role all of them. A stored user
@@ -66,13 +68,17 @@ function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: str
 
 async function appendMessage(
   context: EmulatorContext,
+  app: AppConfig,
   conversation: AgentConversation,
   message: AgentMessage,
 ): Promise<void> {
   if (conversation.messages.length >= MAX_MESSAGES)
     throw badRequest(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
+  // The message and its separating comma; updated_date keeps its length.
+  context.store.requireConversationRoom(app.id, conversation.id, jsonBytes(message) + 1);
   conversation.messages.push(message);
   conversation.updated_date = message.created_date;
+  context.store.conversationChanged(app.id, conversation);
   await context.store.commit();
   context.realtime.conversationChanged(conversation, message);
 }
@@ -92,7 +98,7 @@ function respondInBackground(
     if (reply === null) return;
     if (typeof reply.content !== 'string')
       throw new Error('the agent responder returned a reply without string content');
-    await appendMessage(context, conversation, {
+    await appendMessage(context, app, conversation, {
       id: newId(),
       role: 'assistant',
       content: reply.content,
@@ -106,7 +112,7 @@ async function addMessage(context: EmulatorContext, request: RouteRequest) {
   requireSignedIn(caller);
   const conversation = findConversation(context, app, caller, request.params.id as string);
   const message = parseMessage(await readJsonObject(request.raw, context.bodyLimitBytes), caller, context.nowIso());
-  await appendMessage(context, conversation, message);
+  await appendMessage(context, app, conversation, message);
   if (message.role === 'user') respondInBackground(context, app, conversation, message);
   return jsonReply(201, message);
 }
@@ -149,7 +155,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
     if (agentName === undefined || !AGENT_NAME.test(agentName)) {
       throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
-    if (body.metadata !== undefined && !isPlainObject(body.metadata))
+    if (body.metadata !== undefined && !isJsonObject(body.metadata))
       throw badRequest('metadata must be an object', 'invalid_metadata');
     // Same limits as a record: too deep a value would break every later write of this app's conversations.
     if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');
@@ -164,6 +170,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       created_date: now,
       updated_date: now,
     };
+    context.store.requireConversationRoom(app.id, conversation.id, jsonBytes(conversation));
     context.store.app(app.id).conversations[conversation.id] = conversation;
     await context.store.commit();
     return jsonReply(201, conversation);

@@ -1,20 +1,29 @@
 import { checkAppHeader, requireApp, resolveCaller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonObject } from '../http/body';
-import { badRequest } from '../http/errors';
+import { readJsonObject } from '../http/body';
+import { badRequest, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { checkStoredJson } from '../store/json-guard';
+import { isJsonObject } from '../util/json-object';
 
 /**
  * `POST /api/apps/{appId}/analytics/track/batch` `{ events: [...] }`, what @base44/sdk's analytics
  * module sends (by fetch, or by sendBeacon when a page unloads). The emulator keeps the most recent
  * events in memory so a developer can see what a page would report; nothing leaves the machine.
  * Events are write-only, so the app's access gate does not apply, but a bad token is still a 401.
+ * What is kept is bounded by count and by bytes per app: the oldest events roll off, and a batch
+ * larger than the whole budget is a 413 that keeps none of its events.
  */
 
 const MAX_EVENTS_PER_BATCH = 1000;
-const MAX_KEPT_PER_APP = 10_000;
+export const MAX_KEPT_PER_APP = 10_000;
+export const MAX_KEPT_BYTES_PER_APP = 8 * 1024 * 1024;
+
+interface KeptEvents {
+  events: { event: TrackedEvent; bytes: number }[];
+  bytes: number;
+}
 
 export interface TrackedEvent {
   event_name: string;
@@ -27,12 +36,12 @@ export interface TrackedEvent {
 }
 
 function parseEvent(value: unknown, index: number, receivedAt: string): TrackedEvent {
-  if (!isPlainObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
+  if (!isJsonObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
   const { event_name: name, properties, timestamp, page_url: pageUrl, user_id: userId, session_id: sessionId } = value;
   if (typeof name !== 'string' || name === '' || name.length > 200) {
     throw badRequest(`events[${index}].event_name must be a string of 1 to 200 characters`, 'invalid_event');
   }
-  if (properties !== undefined && properties !== null && !isPlainObject(properties)) {
+  if (properties !== undefined && properties !== null && !isJsonObject(properties)) {
     throw badRequest(`events[${index}].properties must be an object`, 'invalid_event');
   }
   const optionalText = (field: string, text: unknown): string | null | undefined => {
@@ -41,7 +50,7 @@ function parseEvent(value: unknown, index: number, receivedAt: string): TrackedE
   };
   const event: TrackedEvent = {
     event_name: name,
-    ...(isPlainObject(properties) ? { properties } : {}),
+    ...(isJsonObject(properties) ? { properties } : {}),
     ...(optionalText('timestamp', timestamp) ? { timestamp: timestamp as string } : {}),
     page_url: optionalText('page_url', pageUrl) ?? null,
     user_id: optionalText('user_id', userId) ?? null,
@@ -53,8 +62,30 @@ function parseEvent(value: unknown, index: number, receivedAt: string): TrackedE
   return event;
 }
 
+function keep(kept: KeptEvents, events: readonly TrackedEvent[]): void {
+  const sized = events.map((event) => ({ event, bytes: Buffer.byteLength(JSON.stringify(event)) }));
+  const batchBytes = sized.reduce((sum, entry) => sum + entry.bytes, 0);
+  if (batchBytes > MAX_KEPT_BYTES_PER_APP) {
+    throw new HttpError(
+      413,
+      `The batch is ${batchBytes} bytes as JSON; at most ${MAX_KEPT_BYTES_PER_APP} bytes of events are kept per app`,
+      { code: 'analytics_batch_too_large', extraData: { limit_bytes: MAX_KEPT_BYTES_PER_APP } },
+    );
+  }
+  kept.events.push(...sized);
+  kept.bytes += batchBytes;
+  let drop = 0;
+  let bytes = kept.bytes;
+  while (kept.events.length - drop > MAX_KEPT_PER_APP || bytes > MAX_KEPT_BYTES_PER_APP) {
+    bytes -= (kept.events[drop] as { bytes: number }).bytes;
+    drop += 1;
+  }
+  kept.events.splice(0, drop);
+  kept.bytes = bytes;
+}
+
 export function registerAnalyticsRoutes(router: Router, context: EmulatorContext): void {
-  const kept = new Map<string, TrackedEvent[]>();
+  const kept = new Map<string, KeptEvents>();
 
   router.add('POST', '/api/apps/:appId/analytics/track/batch', async (request) => {
     const app = requireApp(context, request.params.appId as string);
@@ -66,15 +97,17 @@ export function registerAnalyticsRoutes(router: Router, context: EmulatorContext
     }
     const receivedAt = context.nowIso();
     const events = body.events.map((event, index) => parseEvent(event, index, receivedAt));
-    const list = kept.get(app.id) ?? [];
-    list.push(...events);
-    if (list.length > MAX_KEPT_PER_APP) list.splice(0, list.length - MAX_KEPT_PER_APP);
-    kept.set(app.id, list);
+    const appEvents = kept.get(app.id) ?? { events: [], bytes: 0 };
+    keep(appEvents, events);
+    kept.set(app.id, appEvents);
     return jsonReply(200, { success: true, accepted: events.length });
   });
 
   router.add('GET', '/api/_emulator/apps/:appId/analytics', (request) => {
     const app = requireApp(context, request.params.appId as string);
-    return jsonReply(200, kept.get(app.id) ?? []);
+    return jsonReply(
+      200,
+      (kept.get(app.id)?.events ?? []).map((entry) => entry.event),
+    );
   });
 }

@@ -12,7 +12,6 @@ import type { PageVisit } from '../types';
  * role read the log and its statistics. Old entries roll off so the store cannot grow without bound.
  */
 
-const MAX_VISITS_PER_APP = 100_000;
 const PAGE_NAME = /^[^\u0000-\u001f\u007f]{1,200}$/;
 
 function parseCount(raw: string | null, name: string, fallback: number, max: number): number {
@@ -58,9 +57,7 @@ export function registerAppLogRoutes(router: Router, context: EmulatorContext): 
       page_name: pageName,
       created_date: context.nowIso(),
     };
-    const visits = context.store.app(app.id).page_visits;
-    visits.push(visit);
-    if (visits.length > MAX_VISITS_PER_APP) visits.splice(0, visits.length - MAX_VISITS_PER_APP);
+    context.store.addPageVisit(app.id, visit);
     await context.store.commit();
     return jsonReply(200, visit);
   });

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { authorize } from '../auth/caller';
 import type { EmulatorContext } from '../context';
 import type { CustomIntegrationOperation } from '../function-types';
-import { isPlainObject, readOptionalJsonObject } from '../http/body';
+import { readOptionalJsonObject } from '../http/body';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
+import { isJsonObject } from '../util/json-object';
 import { ownValue } from '../util/own';
 import { findModule, functionUser, withTimeout } from './functions';
 
@@ -38,9 +39,9 @@ async function loadOperation(
 
 /** The default export; transpiled ESM (as under Jest) nests it once more. */
 function operationsOf(module: unknown): Record<string, unknown> | null {
-  const exported = isPlainObject(module) ? module.default : undefined;
-  if (!isPlainObject(exported)) return null;
-  return isPlainObject(exported.default) ? exported.default : exported;
+  const exported = isJsonObject(module) ? module.default : undefined;
+  if (!isJsonObject(exported)) return null;
+  return isJsonObject(exported.default) ? exported.default : exported;
 }
 
 async function toCallResult(result: unknown): Promise<Record<string, unknown>> {
@@ -59,7 +60,7 @@ async function toCallResult(result: unknown): Promise<Record<string, unknown>> {
 
 function optionalObject(value: unknown, field: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) throw badRequest(`${field} must be an object`, 'invalid_parameters');
+  if (!isJsonObject(value)) throw badRequest(`${field} must be an object`, 'invalid_parameters');
   return value;
 }
 

@@ -28,15 +28,14 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
   router.add('GET', '/api/_emulator/outbox', (request) => {
     const to = request.url.searchParams.get('to')?.toLowerCase();
     const appId = request.url.searchParams.get('app_id');
-    const emails = context.store.data.outbox.filter(
-      (email) => (to === undefined || email.to === to) && (appId === null || email.app_id === appId),
-    );
+    const emails = context.store.outbox
+      .list()
+      .filter((email) => (to === undefined || email.to === to) && (appId === null || email.app_id === appId));
     return jsonReply(200, emails);
   });
 
   router.add('DELETE', '/api/_emulator/outbox', async () => {
-    const cleared = context.store.data.outbox.length;
-    context.store.data.outbox.length = 0;
+    const cleared = context.store.outbox.clear();
     await context.store.commit();
     return jsonReply(200, { cleared });
   });

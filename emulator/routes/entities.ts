@@ -1,6 +1,6 @@
 import { requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonBody, readJsonObject, readMultipart } from '../http/body';
+import { readJsonBody, readJsonObject, readMultipart } from '../http/body';
 import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
@@ -9,6 +9,7 @@ import { compileFilter } from '../query/engine';
 import { parseCsvRecords } from '../store/csv';
 import { parseListQuery, runListQuery } from '../store/query';
 import { requireRecordList, userFields } from '../store/records';
+import { isJsonObject } from '../util/json-object';
 import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
 import { registerEntityReadRoutes } from './entity-reads';
 import {
@@ -131,7 +132,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     const target = scope(context, request);
     requireWriter(target);
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
-    if (!isPlainObject(body)) {
+    if (!isJsonObject(body)) {
       throw badRequest('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
     }
     if (target.security.deniesEveryRecord('delete')) throw permissionDenied(target, 'delete');

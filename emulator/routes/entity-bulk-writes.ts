@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readJsonBody } from '../http/body';
+import { readJsonBody } from '../http/body';
 import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
@@ -8,6 +8,7 @@ import { checkFieldPath } from '../store/json-guard';
 import { userFields } from '../store/records';
 import { prepareUpdate } from '../store/update-operators';
 import type { EntityRecord } from '../types';
+import { isJsonObject } from '../util/json-object';
 import {
   draftRecord,
   findChangeable,
@@ -65,7 +66,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     requireWriter(target);
     refuseForUsers(target, 'updateMany');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
-    if (!isPlainObject(body) || !isPlainObject(body.query))
+    if (!isJsonObject(body) || !isJsonObject(body.query))
       throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
     const matches = compileFilter(body.query);
     const modifier = prepareUpdate(body.data, context.nowIso());
@@ -99,7 +100,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const items = requireList(await readJsonBody(request.raw, context.bodyLimitBytes), 'The bulk update body');
     const seen = new Set<string>();
     const changes: RecordChange[] = items.map((item, index) => {
-      if (!isPlainObject(item) || typeof item.id !== 'string')
+      if (!isJsonObject(item) || typeof item.id !== 'string')
         throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
       if (seen.has(item.id)) throw badRequest(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
       seen.add(item.id);
@@ -119,7 +120,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     refuseUserCreation(target);
     refuseForUsers(target, 'upsert');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
-    if (!isPlainObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
+    if (!isJsonObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
     const keys = parseKey(body.key);
     target.model.requireKnownPaths(keys, 'The upsert key');
     const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));

@@ -180,13 +180,24 @@ export interface RecordChange {
   record: EntityRecord;
 }
 
-/** Writes the changes, waits until they are durable, then tells real-time about every one of them. */
+/**
+ * Writes the changes, waits until they are durable, then tells real-time about every one of them.
+ * Every write of a record passes here: the size limits apply to the record as stored, after a merge.
+ */
 export async function storeAndPublish(
   context: EmulatorContext,
   target: EntityScope,
   changes: readonly RecordChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
+  context.store.requireRecordRoom(
+    target.app.id,
+    changes.map(({ type, record }) => ({
+      entity: target.entity,
+      id: record.id,
+      record: type === 'delete' ? undefined : record,
+    })),
+  );
   const records = context.store.collection(target.app.id, target.entity);
   for (const { type, record } of changes) {
     if (type === 'delete') delete records[record.id];

@@ -3,9 +3,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { authorize, bearerToken } from '../auth/caller';
 import { secretsEqual } from '../auth/tokens';
 import type { EmulatorContext } from '../context';
-import { isPlainObject, readRawBody } from '../http/body';
+import { readRawBody } from '../http/body';
 import { badRequest } from '../http/errors';
 import type { Router, RouteRequest } from '../http/router';
+import { isJsonObject } from '../util/json-object';
 import { functionUser, runFunction } from './functions';
 import { callProjectFunction, findProjectFunctionByPath } from './project-functions';
 
@@ -49,7 +50,7 @@ function jsonPayload(body: Buffer, headers: Headers): Record<string, unknown> {
   if (!(headers.get('content-type') ?? '').includes('json') || body.length === 0) return {};
   try {
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    return isPlainObject(parsed) ? parsed : {};
+    return isJsonObject(parsed) ? parsed : {};
   } catch {
     throw badRequest('Malformed JSON body', 'malformed_json');
   }

@@ -45,6 +45,7 @@ async function uploadFile(
   const upload = payload.files.file;
   if (!upload) throw badRequest('UploadFile needs a multipart file part named "file"', 'missing_file');
   const bytes = Buffer.from(await upload.arrayBuffer());
+  context.store.requireFileRoom(bytes.length);
   const stored: StoredFile = {
     id: newId(),
     app_id: app.id,
@@ -56,7 +57,7 @@ async function uploadFile(
   };
   // Bytes first, metadata second: a crash in between leaves an orphan blob, never a dangling URL.
   await context.blobs.put(stored.id, bytes);
-  context.store.data.files[stored.id] = stored;
+  context.store.addFile(stored);
   await context.store.commit();
   return jsonReply(200, { file_url: fileUrl(context, stored) });
 }
@@ -67,12 +68,16 @@ async function sendEmail(context: EmulatorContext, app: AppConfig, payload: Name
   const subject = requireString(fields.subject, 'subject', 998);
   const body = requireString(fields.body, 'body', 1_000_000);
   const fromName = optionalString(fields.from_name, 'from_name', 200);
-  const sent = context.sendMail(app.id, {
-    to,
-    subject,
-    body,
-    ...(fromName === undefined ? {} : { from_name: fromName }),
-  });
+  const sent = context.sendMail(
+    app.id,
+    {
+      to,
+      subject,
+      body,
+      ...(fromName === undefined ? {} : { from_name: fromName }),
+    },
+    'caller',
+  );
   await context.store.commit();
   return jsonReply(200, { success: true, id: sent.id });
 }

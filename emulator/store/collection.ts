@@ -1,13 +1,22 @@
 /**
- * The records of one entity: a `Map` (fast, insertion-ordered, no prototype) behind an object
- * facade, because routes outside the store read and write collections as `records[id]`. The
- * facade reports every assignment and deletion (for the database) and keeps a cached list of the
- * records for queries, rebuilt only after a change.
+ * The records of one entity (or the entries of one shared list): a `Map` (fast, insertion-ordered,
+ * no prototype) behind an object facade, because routes outside the store read and write
+ * collections as `records[id]`. The facade reports every assignment and deletion (for the
+ * database) and keeps a cached list of the records for queries, rebuilt only after a change. It
+ * also keeps the stored size of every entry (its JSON bytes), so budgets cost nothing per check.
  */
+
+/** The size a value takes as stored JSON. */
+export function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '');
+}
 
 export class Collection<T> {
   private readonly records = new Map<string, T>();
   private list: T[] | null = null;
+  private readonly sizes = new Map<string, number>();
+  /** JSON bytes of all entries together. */
+  bytes = 0;
   /** The object view: `facade[id]`, `facade[id] = record`, `delete facade[id]`, `Object.values(facade)`. */
   readonly facade: Record<string, T>;
 
@@ -39,17 +48,31 @@ export class Collection<T> {
     });
   }
 
+  /** Stored size of one entry (0 when absent). */
+  sizeOf(id: string): number {
+    return this.sizes.get(id) ?? 0;
+  }
+
+  private measure(id: string, record: T | undefined): void {
+    const size = record === undefined ? 0 : jsonBytes(record);
+    this.bytes += size - this.sizeOf(id);
+    if (record === undefined) this.sizes.delete(id);
+    else this.sizes.set(id, size);
+  }
+
   get(id: string): T | undefined {
     return this.records.get(id);
   }
 
   /** Loads a stored record without reporting it as a change. */
   load(id: string, record: T): void {
+    this.measure(id, record);
     this.records.set(id, record);
     this.list = null;
   }
 
   put(id: string, record: T): void {
+    this.measure(id, record);
     this.records.set(id, record);
     this.list = null;
     this.onChange(id);
@@ -57,8 +80,18 @@ export class Collection<T> {
 
   remove(id: string): void {
     if (!this.records.delete(id)) return;
+    this.measure(id, undefined);
     this.list = null;
     this.onChange(id);
+  }
+
+  /** The id of the oldest entry (the first inserted still present), if any. */
+  oldestId(): string | undefined {
+    return this.records.keys().next().value;
+  }
+
+  get size(): number {
+    return this.records.size;
   }
 
   /** Every record in insertion order (an update keeps its place). Do not modify the array. */

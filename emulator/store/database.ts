@@ -1,16 +1,19 @@
-import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import { configure, createDatabaseFile, inspectDatabase, migrateVersion1, openLocked } from './database-file';
+
 /**
- * The emulator's on-disk database (SQLite through better-sqlite3): one row per entity record, plus
- * a few rows of small shared state (accounts, tickets, outbox, conversations). Every `write` is one
- * transaction in WAL mode with `synchronous=FULL`, so once it returns the change survives a crash
- * or power loss, and its cost does not grow with the number of records.
+ * The emulator's on-disk database (SQLite through better-sqlite3): one row per entity record, one
+ * row per entry of the growing shared state (outbox, files, conversations, page visits), and a few
+ * rows of small shared state (accounts, codes, tickets). Every `write` is one transaction in WAL
+ * mode with `synchronous=FULL`, so once it returns the change survives a crash or power loss, and
+ * its cost depends only on what changed. The file is held with an exclusive lock while open: one
+ * process per data dir. `database-file.ts` checks that the file is the emulator's before opening it.
  */
 
 export const DATABASE_FILE = 'emulator.sqlite';
-const SCHEMA_VERSION = 1;
 
 export interface StoredRow {
   app: string;
@@ -22,28 +25,15 @@ export interface StoredRow {
 /** A record to write (`body` = its JSON) or to delete (`body` = null). */
 export type RecordChange = Omit<StoredRow, 'body'> & { body: string | null };
 
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-
-/** Refuses a non-empty file that is not SQLite before SQLite itself opens (and could write to) it. */
-function requireSqliteOrAbsent(file: string): void {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  if (size === 0) return;
-  const header = Buffer.alloc(SQLITE_MAGIC.length);
-  const handle = openSync(file, 'r');
-  try {
-    readSync(handle, header, 0, header.length, 0);
-  } finally {
-    closeSync(handle);
-  }
-  if (!header.equals(SQLITE_MAGIC))
-    throw new Error(`${file} is not a database of the emulator (no SQLite header). Move it away to start.`);
+/** A row of the growing shared state: `kind` says which list it belongs to (`outbox`, `file`, ...). */
+export interface StoredEntry {
+  kind: string;
+  app: string;
+  id: string;
+  body: string;
 }
+
+export type EntryChange = Omit<StoredEntry, 'body'> & { body: string | null };
 
 export class StoreDatabase {
   private constructor(private readonly db: Database.Database) {}
@@ -51,29 +41,13 @@ export class StoreDatabase {
   static open(dataDir: string): StoreDatabase {
     mkdirSync(dataDir, { recursive: true });
     const file = path.join(dataDir, DATABASE_FILE);
-    requireSqliteOrAbsent(file);
-    const db = new Database(file);
+    if (inspectDatabase(file, dataDir) === 'absent') createDatabaseFile(file);
+    const db = openLocked(file, dataDir);
     try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      const version = db.pragma('user_version', { simple: true }) as number;
-      if (version !== 0 && version !== SCHEMA_VERSION) {
-        throw new Error(
-          `The emulator database in ${dataDir} has schema version ${version}; this emulator reads version ${SCHEMA_VERSION}.`,
-        );
-      }
-      db.exec(`
-        CREATE TABLE IF NOT EXISTS records (
-          seq INTEGER PRIMARY KEY,
-          app TEXT NOT NULL,
-          entity TEXT NOT NULL,
-          id TEXT NOT NULL,
-          body TEXT NOT NULL,
-          UNIQUE (app, entity, id)
-        );
-        CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, body TEXT NOT NULL);
-      `);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      // Checked again under the lock: the file may have changed between the first look and the lock.
+      const identity = inspectDatabase(file, dataDir, db);
+      configure(db);
+      if (identity === 'version 1') migrateVersion1(db);
     } catch (error) {
       db.close();
       throw error;
@@ -86,17 +60,30 @@ export class StoreDatabase {
     return this.db.prepare('SELECT app, entity, id, body FROM records ORDER BY seq').all() as StoredRow[];
   }
 
+  /** Every entry of the growing shared state, in insertion order. */
+  entries(): StoredEntry[] {
+    return this.db.prepare('SELECT kind, app, id, body FROM entries ORDER BY seq').all() as StoredEntry[];
+  }
+
   sections(): Map<string, string> {
     const rows = this.db.prepare('SELECT name, body FROM state').all() as { name: string; body: string }[];
     return new Map(rows.map((row) => [row.name, row.body]));
   }
 
   /** Applies all changes in one durable transaction. */
-  write(records: readonly RecordChange[], sections: ReadonlyMap<string, string>): void {
+  write(
+    records: readonly RecordChange[],
+    entries: readonly EntryChange[],
+    sections: ReadonlyMap<string, string>,
+  ): void {
     const upsert = this.db.prepare(
       'INSERT INTO records (app, entity, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (app, entity, id) DO UPDATE SET body = excluded.body',
     );
     const remove = this.db.prepare('DELETE FROM records WHERE app = ? AND entity = ? AND id = ?');
+    const putEntry = this.db.prepare(
+      'INSERT INTO entries (kind, app, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (kind, app, id) DO UPDATE SET body = excluded.body',
+    );
+    const removeEntry = this.db.prepare('DELETE FROM entries WHERE kind = ? AND app = ? AND id = ?');
     const putSection = this.db.prepare(
       'INSERT INTO state (name, body) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET body = excluded.body',
     );
@@ -105,10 +92,15 @@ export class StoreDatabase {
         if (change.body === null) remove.run(change.app, change.entity, change.id);
         else upsert.run(change.app, change.entity, change.id, change.body);
       }
+      for (const change of entries) {
+        if (change.body === null) removeEntry.run(change.kind, change.app, change.id);
+        else putEntry.run(change.kind, change.app, change.id, change.body);
+      }
       for (const [name, body] of sections) putSection.run(name, body);
     })();
   }
 
+  /** Closes the database, which also releases the data dir for the next process. */
   close(): void {
     this.db.close();
   }

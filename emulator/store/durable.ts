@@ -1,27 +1,32 @@
-import type { RecordChange, StoreDatabase } from './database';
+import type { EntryChange, RecordChange, StoreDatabase } from './database';
 
 /**
- * What the database still lacks: the records touched since the last write (by app, entity, id) and
- * the shared-state sections, written only when their JSON changed. `commit()` is a group commit:
- * every caller in the same turn of the event loop shares one transaction, and each caller's promise
+ * What the database still lacks: the records and shared-list entries touched since the last write
+ * (by app, entity or kind, id) and the small shared-state sections, written only when their JSON
+ * changed. A commit costs what changed, not what is stored. `commit()` is a group commit: every
+ * caller in the same turn of the event loop shares one transaction, and each caller's promise
  * settles only once that transaction is durable.
  */
-
-export interface DirtyRecord {
-  app: string;
-  entity: string;
-  id: string;
-}
 
 export interface DurableSource {
   /** The record as it is now, or undefined when it was deleted. */
   currentRecord(app: string, entity: string, id: string): object | undefined;
-  /** The shared state, by section name, as JSON-ready values. */
+  /** The entry of a shared list as it is now, or undefined when it was removed. */
+  currentEntry(kind: string, app: string, id: string): object | undefined;
+  /** The small shared state, by section name, as JSON-ready values. */
   sections(): Map<string, unknown>;
 }
 
+interface Dirty {
+  /** Entity name for records, list kind for entries. */
+  group: string;
+  app: string;
+  id: string;
+}
+
 export class DurableWriter {
-  private readonly dirty = new Map<string, DirtyRecord>();
+  private readonly dirtyRecords = new Map<string, Dirty>();
+  private readonly dirtyEntries = new Map<string, Dirty>();
   private readonly written = new Map<string, string>();
   private pending: Promise<void> | null = null;
 
@@ -34,7 +39,11 @@ export class DurableWriter {
   }
 
   markRecord(app: string, entity: string, id: string): void {
-    this.dirty.set(JSON.stringify([app, entity, id]), { app, entity, id });
+    this.dirtyRecords.set(JSON.stringify([app, entity, id]), { group: entity, app, id });
+  }
+
+  markEntry(kind: string, app: string, id: string): void {
+    this.dirtyEntries.set(JSON.stringify([kind, app, id]), { group: kind, app, id });
   }
 
   commit(): Promise<void> {
@@ -57,18 +66,21 @@ export class DurableWriter {
   }
 
   private flush(): void {
+    const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
     const records: RecordChange[] = [];
-    for (const { app, entity, id } of this.dirty.values()) {
-      const current = this.source.currentRecord(app, entity, id);
-      records.push({ app, entity, id, body: current === undefined ? null : JSON.stringify(current) });
-    }
+    for (const { group: entity, app, id } of this.dirtyRecords.values())
+      records.push({ app, entity, id, body: json(this.source.currentRecord(app, entity, id)) });
+    const entries: EntryChange[] = [];
+    for (const { group: kind, app, id } of this.dirtyEntries.values())
+      entries.push({ kind, app, id, body: json(this.source.currentEntry(kind, app, id)) });
     const sections = new Map<string, string>();
     for (const [name, value] of this.source.sections()) {
       const body = JSON.stringify(value);
       if (this.written.get(name) !== body) sections.set(name, body);
     }
-    this.database.write(records, sections);
-    this.dirty.clear();
+    this.database.write(records, entries, sections);
+    this.dirtyRecords.clear();
+    this.dirtyEntries.clear();
     for (const [name, body] of sections) this.written.set(name, body);
   }
 }

@@ -11,10 +11,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constr
 export const MAX_JSON_DEPTH = 64;
 export const MAX_RECORD_BYTES = 1024 * 1024;
 
-/** A JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isJsonObject } from '../util/json-object';
 
 export function isReservedName(name: string): boolean {
   return RESERVED_NAMES.has(name);

@@ -1,24 +1,15 @@
-import type {
-  Account,
-  AgentConversation,
-  OtpState,
-  PageVisit,
-  ResetTicket,
-  SentEmail,
-  StoreData,
-  StoredFile,
-} from '../types';
+import type { Account, OtpState, ResetTicket, StoreData } from '../types';
 import { isJsonObject } from './json-guard';
-import { dictionary, emptyAppState } from './store-data';
+import { dictionary } from './store-data';
 
 /**
- * The shared (non-record) state in the database: one row per section, `core` (accounts, codes,
- * tickets, files, token secret), `outbox`, `sessions` (ended login sessions; absent in older
- * databases) and `app:{id}` (conversations, page visits) per app.
+ * The small shared state in the database: one row per section, `core` (accounts, codes, tickets,
+ * token secret) and an `app:{id}` marker per app the store has seen (so the seed adds an app's
+ * members only once). The growing lists (outbox, files, conversations, page visits) are rows of
+ * their own (entries.ts), so a commit never rewrites them.
  */
 
 export const CORE_SECTION = 'core';
-const OUTBOX_SECTION = 'outbox';
 const SESSIONS_SECTION = 'sessions';
 const APP_SECTION_PREFIX = 'app:';
 
@@ -32,8 +23,14 @@ export function parseSection(body: string, name: string, source: string): Record
   }
 }
 
-/** Rebuilds the shared state from its sections; a mismatch means a foreign or damaged database. */
-export function restoreData(sections: ReadonlyMap<string, string>, source: string): StoreData | null {
+export interface RestoredData {
+  data: StoreData;
+  /** The apps the store had seen. */
+  apps: string[];
+}
+
+/** Rebuilds the small shared state from its sections; a mismatch means a damaged database. */
+export function restoreData(sections: ReadonlyMap<string, string>, source: string): RestoredData | null {
   const coreText = sections.get(CORE_SECTION);
   if (coreText === undefined) return null;
   const fail = (why: string): never => {
@@ -43,10 +40,8 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
   if (!isJsonObject(core)) return fail('core is not an object');
   if (core.version !== 1) fail(`version ${String(core.version)}`);
   if (typeof core.token_secret !== 'string' || core.token_secret.length < 16) fail('missing token secret');
-  for (const key of ['accounts', 'otps', 'reset_tickets', 'files'] as const)
+  for (const key of ['accounts', 'otps', 'reset_tickets'] as const)
     if (!isJsonObject(core[key])) fail(`"${key}" is not an object`);
-  const outbox = parseSection(sections.get(OUTBOX_SECTION) ?? '[]', OUTBOX_SECTION, source);
-  if (!Array.isArray(outbox)) fail('"outbox" is not a list');
   const sessions = parseSection(sections.get(SESSIONS_SECTION) ?? '{"ended":{}}', SESSIONS_SECTION, source);
   if (!isJsonObject(sessions) || !isJsonObject(sessions.ended)) fail('"sessions" is damaged');
   const data: StoreData = {
@@ -55,36 +50,26 @@ export function restoreData(sections: ReadonlyMap<string, string>, source: strin
     accounts: dictionary(core.accounts as Record<string, Account>),
     otps: dictionary(core.otps as Record<string, OtpState>),
     reset_tickets: dictionary(core.reset_tickets as Record<string, ResetTicket>),
-    files: dictionary(core.files as Record<string, StoredFile>),
-    outbox: outbox as SentEmail[],
+    files: dictionary(),
     ended_sessions: dictionary((sessions as Record<string, unknown>).ended as Record<string, number>),
     apps: dictionary(),
   };
+  const apps: string[] = [];
   for (const [name, body] of sections) {
     if (!name.startsWith(APP_SECTION_PREFIX)) continue;
-    const app = parseSection(body, name, source);
-    if (!isJsonObject(app) || !isJsonObject(app.conversations) || !Array.isArray(app.page_visits))
-      fail(`"${name}" is damaged`);
-    const state = emptyAppState();
-    state.conversations = dictionary(
-      (app as Record<string, unknown>).conversations as Record<string, AgentConversation>,
-    );
-    state.page_visits = (app as Record<string, unknown>).page_visits as PageVisit[];
-    data.apps[name.slice(APP_SECTION_PREFIX.length)] = state;
+    if (!isJsonObject(parseSection(body, name, source))) fail(`"${name}" is damaged`);
+    apps.push(name.slice(APP_SECTION_PREFIX.length));
   }
-  return data;
+  return { data, apps };
 }
 
 /** The sections as JSON-ready values, for the writer to compare and store. */
 export function sectionsOf(data: StoreData): Map<string, unknown> {
-  const { accounts, otps, reset_tickets, files, outbox, token_secret, version } = data;
+  const { accounts, otps, reset_tickets, token_secret, version } = data;
   const sections = new Map<string, unknown>([
-    [CORE_SECTION, { version, token_secret, accounts, otps, reset_tickets, files }],
-    [OUTBOX_SECTION, outbox],
+    [CORE_SECTION, { version, token_secret, accounts, otps, reset_tickets }],
     [SESSIONS_SECTION, { ended: data.ended_sessions }],
   ]);
-  for (const [id, app] of Object.entries(data.apps)) {
-    sections.set(APP_SECTION_PREFIX + id, { conversations: app.conversations, page_visits: app.page_visits });
-  }
+  for (const id of Object.keys(data.apps)) sections.set(APP_SECTION_PREFIX + id, {});
   return sections;
 }

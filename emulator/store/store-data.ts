@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { AppState, StoreData } from '../types';
+import type { StoreData } from '../types';
 
 /** Helpers that build the emulator's state (its shapes live in ../types.ts). */
 
@@ -27,12 +27,7 @@ export function emptyStoreData(): StoreData {
     otps: dictionary(),
     reset_tickets: dictionary(),
     apps: dictionary(),
-    outbox: [],
     files: dictionary(),
     ended_sessions: dictionary(),
   };
-}
-
-export function emptyAppState(): AppState {
-  return { entities: dictionary(), conversations: dictionary(), page_visits: [] };
 }

@@ -3,7 +3,7 @@
  * token is stored, the current user, in parallel (one round trip), then writes the result into the
  * auth store and acts on it (login redirect, loop guard). Loaded lazily after hydration.
  */
-import { TOKEN_PARAM, tokenStore, type PlatformClient } from '@/lib/sdk';
+import { safeRedirectTarget, TOKEN_PARAM, tokenStore, type PlatformClient } from '@/lib/sdk';
 
 import { authStore, type AuthActions } from './auth-store';
 import { clearLoginRedirectNote, isLoginRedirectLooping, noteLoginRedirect } from './login-loop-guard';
@@ -65,7 +65,10 @@ export function createAuthFlow(client: AuthFlowClient): AuthActions {
         authStore.set({ state, loginRedirectBlocked: looping });
         if (!looping) redirectToLogin();
       } else {
-        if (state.status === 'authenticated') clearLoginRedirectNote();
+        // A token the platform did not refuse ends the login round trip, also when it ends in "not
+        // registered" for this app: a later login redirect in this tab (another app, after signing
+        // out) must then redirect, not be taken for a loop.
+        if (token) clearLoginRedirectNote();
         authStore.set({ state, loginRedirectBlocked: false });
       }
     } catch (error) {
@@ -80,7 +83,10 @@ export function createAuthFlow(client: AuthFlowClient): AuthActions {
     navigateToLogin: redirectToLogin,
     logout(redirectUrl) {
       authStore.set({ state: { status: 'unauthenticated', settings: null }, loginRedirectBlocked: false });
-      client.auth.logout(redirectUrl);
+      // The SDK forwards a return address as given (as the reference does); the site only ever sends
+      // the visitor back to itself, so anything off this origin becomes this page.
+      const sameOrigin = redirectUrl ? safeRedirectTarget(redirectUrl, window.location.origin) : null;
+      client.auth.logout(sameOrigin ?? undefined);
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The WebSocket of one actor connection, loaded with the first connect(): mints a connection token
- * (or falls back to the actors proxy), reconnects with backoff, pings every second and reconnects
- * when nothing arrived for three.
+ * (or falls back to the actors proxy), reconnects with jittered backoff, pings every second and
+ * reconnects when nothing arrived for three.
  */
+import { isPrivateNetworkHost } from '../util/network';
 import type { ActorsContext } from './actors';
 import { isPlatformError } from './errors';
 import { apiPath } from './validate';
@@ -15,7 +16,22 @@ const PROXY_FALLBACK = new Set([405, 409, 422, 503]);
 /** Mint answers that will not change on retry: the connection closes. */
 const TERMINAL = new Set([400, 403, 404]);
 
-/** The actors proxy's address for one connection, as the reference builds it. */
+/**
+ * Wait before reconnect attempt `attempt` (0-based): exponential up to {@link MAX_RETRY_MS}, of which
+ * a random half is dropped ("equal jitter"), so the clients an outage disconnected together do not
+ * all come back in the same instant.
+ */
+export function retryDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_RETRY_MS, 1000 * 1.3 ** attempt);
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+/**
+ * The actors proxy's address for one connection, as the reference builds it, except the scheme:
+ * plain `ws:` (which carries the token in its query unencrypted) only for loopback and private
+ * networks checked as address ranges; the reference's text comparison also sends public hosts such
+ * as 172.2.0.1 or 172.200.0.1 over `ws:`.
+ */
 export function proxyActorUrl(
   context: ActorsContext,
   actorName: string,
@@ -23,10 +39,7 @@ export function proxyActorUrl(
   connectionId: string,
 ): string {
   const host = context.host.replace(/^(http|https|ws|wss):\/\//, '').replace(/\/$/, '');
-  const [, second = ''] = host.split('.');
-  const insecure =
-    /^(localhost:|127\.0\.0\.1:|192\.168\.|10\.|\[::ffff:7f00:1\]:)/.test(host) ||
-    (host.startsWith('172.') && second >= '16' && second <= '31');
+  const insecure = isPrivateNetworkHost(host);
   const query = new URLSearchParams([
     ['_pk', connectionId],
     ['app_id', context.appId],
@@ -47,6 +60,8 @@ export interface ActorSocketOptions {
   onMessage(data: unknown): void;
   /** The platform refused this connection for good. */
   onTerminal(): void;
+  /** Queues a message while the socket is not open; throws when the bounded queue is full. */
+  enqueueUnsent(queue: string[], message: string): void;
 }
 
 export function openActorSocket(options: ActorSocketOptions): { send(message: string): void; close(): void } {
@@ -120,7 +135,7 @@ export function openActorSocket(options: ActorSocketOptions): { send(message: st
 
   function retry(): void {
     if (options.isClosed()) return;
-    const delay = Math.min(MAX_RETRY_MS, 1000 * 1.3 ** attempt);
+    const delay = retryDelay(attempt);
     attempt += 1;
     setTimeout(() => void connect(), delay);
   }
@@ -139,7 +154,7 @@ export function openActorSocket(options: ActorSocketOptions): { send(message: st
   return {
     send(message) {
       if (socket?.readyState === WebSocket.OPEN) socket.send(message);
-      else queue.push(message);
+      else options.enqueueUnsent(queue, message);
     },
     close() {
       clearInterval(heartbeat);

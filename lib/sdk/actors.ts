@@ -4,7 +4,26 @@
  * platform names; platforms without minting (405/409/422/503) are reached through the actors proxy.
  * The socket code loads with the first connect().
  */
+import { ErrorCodes, PlatformError, toJson } from './errors';
 import type { Transport } from './transport';
+
+/** Unsent messages a connection keeps while its socket loads, connects or reconnects. */
+export const MAX_QUEUED_MESSAGES = 1000;
+
+/**
+ * Queues `message` for a socket that is not open, or throws `SEND_QUEUE_FULL` when the queue holds
+ * {@link MAX_QUEUED_MESSAGES}: an actor that stays unreachable must not make the page's memory grow
+ * without end (the reference buffers forever), and the caller learns its message was not queued.
+ */
+export function enqueueUnsent(queue: string[], message: string): void {
+  if (queue.length >= MAX_QUEUED_MESSAGES) {
+    throw new PlatformError(
+      `The actor connection is not open and already holds ${MAX_QUEUED_MESSAGES} unsent messages; this one was not queued`,
+      { code: ErrorCodes.sendQueueFull },
+    );
+  }
+  queue.push(message);
+}
 
 export interface ActorSubscription {
   unsubscribe(): void;
@@ -14,7 +33,10 @@ export interface ActorConnection<ToClient = unknown, ToServer = unknown> {
   readonly id: string;
   /** Calls `callback` with every message (parsed JSON) the actor sends. */
   subscribe(callback: (data: ToClient) => void): ActorSubscription;
-  /** Sends `data` as JSON; queued until the socket is open. */
+  /**
+   * Sends `data` as JSON; queued until the socket is open. Throws `INVALID_ARGUMENT` for data JSON
+   * cannot encode and `SEND_QUEUE_FULL` when {@link MAX_QUEUED_MESSAGES} messages already wait.
+   */
   send(data: ToServer): void;
   close(): void;
 }
@@ -81,6 +103,8 @@ function startConnection(
       isClosed: () => closed,
       onMessage,
       onTerminal: () => connection.close(),
+      // Handed over, not imported: the socket code stays one lazy chunk.
+      enqueueUnsent,
     });
     for (const message of pending.splice(0)) driver.send(message);
   });
@@ -95,9 +119,9 @@ function startConnection(
     },
     send(data) {
       if (closed) return;
-      const message = JSON.stringify(data);
+      const message = toJson('The actor message', data);
       if (driver) driver.send(message);
-      else pending.push(message);
+      else enqueueUnsent(pending, message);
     },
     close() {
       if (closed) return;

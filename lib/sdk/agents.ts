@@ -1,6 +1,7 @@
 /**
  * AI agent conversations (docs/SPEC.md section 7, docs/PLATFORM-NOTES.md "Agent conversation").
  */
+import { toJson } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, ModuleContext } from './transport';
@@ -61,13 +62,13 @@ export function createAgentsModule({ transport, appId, serverUrl, getToken, real
   const conversationPath = (id: string) =>
     `${conversationsPath}/${encodeURIComponent(assertPathSegment('Conversation id', id))}`;
 
-  function listConversations(query: ConversationQuery = {}, options?: CallOptions) {
+  async function listConversations(query: ConversationQuery = {}, options?: CallOptions) {
     return transport.request<AgentConversation[]>(
       {
         method: 'GET',
         path: conversationsPath,
         query: {
-          q: query.q ? JSON.stringify(query.q) : undefined,
+          q: query.q ? toJson('The filter', query.q) : undefined,
           sort: query.sort,
           limit: query.limit,
           skip: query.skip,

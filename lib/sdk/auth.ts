@@ -3,7 +3,6 @@
  */
 import { browserNavigation, hasWindow } from './browser';
 import { ErrorCodes, invalidArgument, isPlatformError, PlatformError } from './errors';
-import { safeRedirectTarget } from './redirects';
 import type { Session } from './session';
 import type { CallOptions, Transport } from './transport';
 import type { LoginResponse, PlatformUser } from './types';
@@ -49,20 +48,22 @@ export interface AuthModule {
   ): Promise<unknown>;
   /** Invites someone to the app with the given role. */
   inviteUser(userEmail: string, role: string, options?: CallOptions): Promise<unknown>;
-  /** Uses `token` for later requests; stores it unless `persist` is false. */
+  /** Uses `token` for later requests; stores it unless `persist` is false. An empty token is ignored. */
   setToken(token: string, persist?: boolean): void;
   /** True while the client holds a user token. */
   hasToken(): boolean;
   /**
    * Signs out: forgets the token (client and both storage keys), then in a browser navigates to the
    * platform's logout (`{appBaseUrl}/api/apps/auth/logout?from_url=...`) so the platform ends its own
-   * session too and sends the visitor back to `redirectUrl` (same-origin only; else this page).
+   * session too and sends the visitor back to `redirectUrl` (default: this page). The address is
+   * forwarded as given, as the reference does: the platform's logout page decides where it may
+   * return. Site code passes only its own, same-origin addresses (`safeRedirectTarget`).
    * In Node it only forgets the token.
    */
   logout(redirectUrl?: string): void;
   /**
    * Sends the browser to a provider's sign-in (`{appBaseUrl}/api/apps/auth[/provider]/login`, or the
-   * app's SSO); afterwards the visitor returns to `fromUrl` (same-origin only; default "/").
+   * app's SSO); afterwards the visitor returns to `fromUrl` (resolved against this page; default "/").
    */
   loginWithProvider(provider: LoginProvider, fromUrl?: string): void;
   /**
@@ -72,14 +73,16 @@ export interface AuthModule {
    */
   loginUrl(nextUrl?: string): string;
   /**
-   * Sends the browser to the login page. `nextUrl` (default: the current address) must be
-   * same-origin; anything else is replaced by the current address.
+   * Sends the browser to the login page, which returns to `nextUrl` (resolved against this page;
+   * default: the current address). Forwarded as given, as the reference does: the platform's login
+   * page decides where it may return (an attacker could link to it directly anyway).
    */
   redirectToLogin(nextUrl?: string): void;
   /**
    * True when the server knows the visitor: asks `User/me` even without a stored token (a platform
-   * session cookie counts). False on 401/403. Other failures (network, 5xx) reject, because they say
-   * nothing about the session.
+   * session cookie counts). Never rejects: any failure answers false, as the reference's does, so
+   * `if (await isAuthenticated())` is safe. Code that must tell an outage from a signed-out visitor
+   * calls `me()` itself (`requiresAuth` does, through {@link checkSession}).
    */
   isAuthenticated(options?: CallOptions): Promise<boolean>;
 }
@@ -90,6 +93,21 @@ interface AuthContext {
   /** Absolute app base URL, or "" for the page's own origin. */
   appBaseUrl: string;
   session: Session;
+}
+
+/**
+ * Asks `me` whether the visitor is signed in: true, false for 401/403, and rejects for anything else
+ * (network, 5xx), because an outage says nothing about the session. `requiresAuth` uses it so that an
+ * outage does not send a signed-in visitor to the login page.
+ */
+export async function checkSession(me: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await me();
+    return true;
+  } catch (error) {
+    if (isPlatformError(error) && (error.status === 401 || error.status === 403)) return false;
+    throw error;
+  }
 }
 
 function requireText(label: string, value: unknown): string {
@@ -131,14 +149,21 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     }
   }
 
-  /** `target` resolved against this page if it stays on this origin, else `fallback`. */
-  const sameOrigin = (target: string | undefined, fallback: string) =>
-    (target === undefined ? null : safeRedirectTarget(target, window.location.origin)) ?? fallback;
-  const base = () => (appBaseUrl || window.location.origin).replace(/\/+$/, '');
+  // The page's origin; minimal window stubs (tests, embedded runtimes) may lack `location.origin`.
+  const pageOrigin = () => window.location.origin ?? new URL(window.location.href).origin;
+  /** `target` resolved against the page's origin, as the reference resolves return addresses. */
+  function resolveAgainstPage(label: string, target: string): string {
+    try {
+      return new URL(target, pageOrigin()).href;
+    } catch {
+      throw invalidArgument(`${label} is not a valid URL`);
+    }
+  }
+  const base = () => (appBaseUrl || pageOrigin()).replace(/\/+$/, '');
 
   function loginUrl(nextUrl?: string): string {
     requireWindow();
-    const returnTo = sameOrigin(nextUrl || undefined, window.location.href);
+    const returnTo = nextUrl ? resolveAgainstPage('nextUrl', nextUrl) : window.location.href;
     return `${base()}/login?from_url=${encodeURIComponent(returnTo)}&app_id=${encodeURIComponent(appId)}`;
   }
 
@@ -190,6 +215,8 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
         options,
       ),
     setToken(token, persist) {
+      // An empty token changes nothing, as in the reference (not even a me() already in flight).
+      if (!token) return;
       pendingMe = undefined;
       session.setToken(token, persist);
     },
@@ -198,12 +225,13 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
       pendingMe = undefined;
       session.clearToken();
       if (!hasWindow()) return;
-      const fromUrl = sameOrigin(redirectUrl || undefined, window.location.href);
+      // As the reference: the address as given; the platform's logout page decides where it may return.
+      const fromUrl = redirectUrl || window.location.href;
       browserNavigation.assign(`${base()}/api/apps/auth/logout?from_url=${encodeURIComponent(fromUrl)}`);
     },
     loginWithProvider(provider, fromUrl = '/') {
       requireWindow();
-      const returnTo = sameOrigin(fromUrl, window.location.origin + '/');
+      const returnTo = resolveAgainstPage('fromUrl', fromUrl);
       // Google is the platform's default provider: no path segment. SSO is per app.
       const path =
         provider === 'sso'
@@ -215,7 +243,7 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
         return;
       }
       // In a frame (the editor's preview) providers refuse to load: sign in through a popup instead.
-      const origin = window.location.origin;
+      const origin = pageOrigin();
       void import('./login-popup').then(({ loginViaPopup }) =>
         loginViaPopup(`${url}&popup_origin=${encodeURIComponent(origin)}`, returnTo, origin, browserNavigation.assign),
       );
@@ -224,14 +252,6 @@ export function createAuthModule({ transport, appId, appBaseUrl, session }: Auth
     redirectToLogin(nextUrl) {
       browserNavigation.assign(loginUrl(nextUrl));
     },
-    async isAuthenticated(options) {
-      try {
-        await me(options);
-        return true;
-      } catch (error) {
-        if (isPlatformError(error) && (error.status === 401 || error.status === 403)) return false;
-        throw error;
-      }
-    },
+    isAuthenticated: (options) => checkSession(() => me(options)).catch(() => false),
   };
 }

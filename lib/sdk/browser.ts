@@ -6,9 +6,12 @@
 export { hasWindow } from '../util';
 
 export const browserNavigation = {
-  /** Navigates the page; callers pass only vetted targets (same-origin, or the configured login page). */
+  /**
+   * Navigates the page by assigning `location.href`, as the reference does, so minimal window stubs
+   * (tests, embedded runtimes) without `location.assign` work too.
+   */
   assign(url: string): void {
-    window.location.assign(url);
+    window.location.href = url;
   },
   reload(): void {
     window.location.reload();

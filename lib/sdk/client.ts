@@ -7,7 +7,7 @@ import { hasWindow } from '../util';
 import { createActorsModule, type ActorsModule } from './actors';
 import type { AgentsModule } from './agents';
 import type { AppLogsModule } from './app-logs';
-import { createAuthModule, type AuthModule } from './auth';
+import { checkSession, createAuthModule, type AuthModule } from './auth';
 import type { UserConnectorsModule } from './connectors';
 import type { EntitiesModule, EntityHandler } from './entities';
 import { invalidArgument, type PlatformError } from './errors';
@@ -192,7 +192,7 @@ export function createClient<S extends EntitySchemas = DefaultEntitySchemas>(
   if (requiresAuth && hasWindow()) {
     // After creation, like the reference, so the caller can finish setting up first.
     setTimeout(() => {
-      auth.isAuthenticated().then(
+      checkSession(() => auth.me()).then(
         (signedIn) => signedIn || auth.redirectToLogin(window.location.href),
         (error: unknown) => console.error('[platform-sdk] the session check failed:', error),
       );

@@ -2,7 +2,7 @@
  * The entity calls a page seldom makes (bulk updates, upserts, counts, aggregation). Loaded on first
  * use, so they cost nothing up front.
  */
-import { invalidArgument } from './errors';
+import { invalidArgument, toJson } from './errors';
 import type { CallOptions, Transport } from './transport';
 import { isPlainObject } from './validate';
 
@@ -52,7 +52,7 @@ export const seldomEntityCalls: Record<'updateMany' | 'bulkUpdate' | 'upsert' | 
   },
   async count(transport, collection, [query], options) {
     const result = await transport.request<{ count: number }>(
-      { method: 'GET', path: `${collection}/count`, query: { q: query ? JSON.stringify(query) : undefined } },
+      { method: 'GET', path: `${collection}/count`, query: { q: query ? toJson('The filter', query) : undefined } },
       options,
     );
     return result?.count;

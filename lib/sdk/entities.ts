@@ -15,7 +15,7 @@ import type {
   ImportResult,
   UpdateManyResult,
 } from './entity-types';
-import { invalidArgument } from './errors';
+import { invalidArgument, toJson } from './errors';
 import type { SubscriptionHooks } from './realtime-hooks';
 import type { RealtimeSubscriptions } from './realtime-loader';
 import type { CallOptions, ModuleContext } from './transport';
@@ -135,7 +135,7 @@ const fieldList = (fields: unknown) => (Array.isArray(fields) && fields.length >
 /** The array form's query; like the reference, a 0 limit or skip is left out (the server default applies). */
 function listQuery(sort?: unknown, limit?: unknown, skip?: unknown, fields?: unknown, filter?: object) {
   return {
-    q: filter ? JSON.stringify(filter) : undefined,
+    q: filter ? toJson('The filter', filter) : undefined,
     sort: sort ? String(sort) : undefined,
     limit: limit ? Number(limit) : undefined,
     skip: skip ? Number(skip) : undefined,
@@ -147,7 +147,7 @@ function listQuery(sort?: unknown, limit?: unknown, skip?: unknown, fields?: unk
 function pageQuery(options: Record<string, unknown>, filter?: object) {
   const distinct = 'distinct' in options;
   return {
-    q: filter ? JSON.stringify(filter) : undefined,
+    q: filter ? toJson('The filter', filter) : undefined,
     limit: Number(options.limit) || DEFAULT_PAGE_LIMIT,
     cursor: options.cursor ? String(options.cursor) : undefined,
     distinct: distinct ? String(options.distinct) : undefined,
@@ -167,7 +167,8 @@ export function createEntityHandler<T extends object = EntityFields>(
   const item = (id: string) => `${collection}/${encodeURIComponent(assertPathSegment('Record id', id))}`;
 
   // list(sort, limit, skip, fields) returns an array; list(options) returns one cursor page.
-  const read = (filter: object | undefined, args: unknown[]) => {
+  // Async, so a filter that cannot be encoded rejects like every other failure.
+  const read = async (filter: object | undefined, args: unknown[]) => {
     const [first, limit, skip, fields, options] = args;
     if (isPlainObject(first)) {
       return transport.request(

@@ -20,6 +20,8 @@ export const ErrorCodes = {
   serviceTokenRequired: 'SERVICE_TOKEN_REQUIRED',
   /** A browser-only call (login redirect) ran where there is no window. */
   browserRequired: 'BROWSER_REQUIRED',
+  /** An actor connection that is not open already holds the most unsent messages it keeps. */
+  sendQueueFull: 'SEND_QUEUE_FULL',
 } as const;
 
 /** A code from {@link ErrorCodes}. */
@@ -39,7 +41,7 @@ export interface PlatformErrorDetails {
 
 /** JSON-safe view of a {@link PlatformError}; omits `cause`, which may be circular. */
 export interface PlatformErrorJSON {
-  name: 'PlatformError';
+  name: 'Base44Error';
   message: string;
   status: number | undefined;
   code: string | undefined;
@@ -53,11 +55,15 @@ const PLATFORM_ERROR_BRAND = Symbol.for('coming-soon.platform-sdk.error');
 /**
  * A failed platform call.
  *
+ * Its `name` is "Base44Error", the name the reference client's errors carry, so code written for
+ * `@base44/sdk` that checks `error.name` (or `instanceof Base44Error`, the same class exported under
+ * that name) keeps working.
+ *
  * `message` follows docs/SPEC.md section 8: the response body's `message`, else its `detail`, else the transport
  * text ("Network failure", "timeout of N ms exceeded", "Request failed with status code N").
  */
 export class PlatformError extends Error {
-  override readonly name = 'PlatformError';
+  override readonly name = 'Base44Error';
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly data: unknown;
@@ -88,4 +94,23 @@ export function isPlatformError(value: unknown): value is PlatformError {
 /** An argument error thrown before any request is sent. */
 export function invalidArgument(message: string): PlatformError {
   return new PlatformError(message, { code: ErrorCodes.invalidArgument });
+}
+
+/**
+ * `JSON.stringify`, failing as the SDK's one error class: a cycle or a BigInt (which make it throw)
+ * rejects with `INVALID_ARGUMENT` before anything is sent, never with a raw `TypeError`. Kept here
+ * rather than in payload.ts because lazy modules need it too, and every chunk already shares this one.
+ *
+ * @param what - Names the value in the message ("The request body", "The filter").
+ */
+export function toJson(what: string, value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PlatformError(`${what} cannot be sent as JSON: ${reason}`, {
+      code: ErrorCodes.invalidArgument,
+      cause: error,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Decides how a request payload goes on the wire: JSON by default, multipart when files are involved.
  */
+import { toJson } from './errors';
 import { isPlainObject } from './validate';
 
 /** A body ready for fetch, plus the content type to declare (none for multipart: fetch adds the boundary). */
@@ -34,7 +35,7 @@ export function toFormData(payload: Record<string, unknown>): FormData {
       const fileName = typeof File !== 'undefined' && value instanceof File ? value.name : 'blob';
       form.append(key, value, fileName);
     } else if (typeof value === 'object') {
-      form.append(key, JSON.stringify(value));
+      form.append(key, toJson(`The field "${key}"`, value));
     } else {
       form.append(key, String(value));
     }
@@ -50,5 +51,5 @@ export function encodeRequestBody(payload: unknown): EncodedBody {
   if (payload === undefined) return { body: undefined, contentType: undefined };
   if (isFormData(payload)) return { body: payload, contentType: undefined };
   if (holdsFiles(payload)) return { body: toFormData(payload), contentType: undefined };
-  return { body: JSON.stringify(payload), contentType: 'application/json' };
+  return { body: toJson('The request body', payload), contentType: 'application/json' };
 }

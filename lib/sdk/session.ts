@@ -3,13 +3,15 @@
  * server rejects it (a 401 to a request that carried it) or anyone clears that token from the store
  * (lib/auth after a refused session), so no later request or socket handshake sends a dead token.
  */
-import { invalidArgument } from './errors';
 import { tokenStore } from './token-store';
 
 /** The client's token state, shared by every module. */
 export interface Session {
   getToken(): string | null;
-  /** Sets the token for later requests and, unless `persist` is false, stores it. */
+  /**
+   * Sets the token for later requests and, unless `persist` is false, stores it. An empty token is
+   * ignored, as the reference ignores it (a login answer without a token must not sign anyone out).
+   */
   setToken(token: string, persist?: boolean): void;
   /** Forgets the token in the client and in storage. */
   clearToken(): void;
@@ -25,7 +27,7 @@ export function createSession(initialToken: string | null, onChange: () => void)
   const session: Session = {
     getToken: () => token,
     setToken(next, persist = true) {
-      if (typeof next !== 'string' || next.length === 0) throw invalidArgument('setToken needs a non-empty token');
+      if (typeof next !== 'string' || next.length === 0) return;
       token = next;
       if (persist) tokenStore.set(next);
       onChange();

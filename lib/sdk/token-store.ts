@@ -9,7 +9,7 @@
  * private mode, sandboxed frames, quota): it then does nothing and reports "no token".
  */
 
-import { hasWindow, readStorage, removeStorage, safeStorage, writeStorage } from '../util';
+import { hasWindow, readStorage, safeStorage } from '../util';
 
 /** The primary storage key. */
 export const ACCESS_TOKEN_KEY = 'base44_access_token';
@@ -46,23 +46,44 @@ function notify(token: string | null, previous: string | null): void {
   }
 }
 
-/** Stores the token under both keys. Returns false when it could not be stored. */
-export function storeToken(token: string): boolean {
-  if (!token || !safeStorage()) return false;
-  const previous = readStoredToken();
-  if (!writeStorage(ACCESS_TOKEN_KEY, token) || !writeStorage(DUPLICATE_TOKEN_KEY, token)) return false;
-  notify(token, previous);
-  return true;
+/**
+ * Runs a write to storage; a failure (quota, blocked storage) is logged with the reference client's
+ * words, not thrown: the token still serves this page load, and the developer sees why it did not last.
+ */
+function attempt(write: (store: Storage) => void, failure: string): boolean {
+  const store = safeStorage();
+  if (!store) return false;
+  try {
+    write(store);
+    return true;
+  } catch (error) {
+    console.error(failure, error);
+    return false;
+  }
 }
 
-/** Removes the token from both keys. Returns false when storage is unavailable. */
+/** Stores the token under both keys. Returns false when it could not be stored (a failure is logged). */
+export function storeToken(token: string): boolean {
+  if (!token) return false;
+  const previous = readStoredToken();
+  const stored = attempt((store) => {
+    store.setItem(ACCESS_TOKEN_KEY, token);
+    store.setItem(DUPLICATE_TOKEN_KEY, token);
+  }, 'Failed to save token to localStorage:');
+  if (stored) notify(token, previous);
+  return stored;
+}
+
+/** Removes the token from both keys. Returns false when storage is unavailable (a failure is logged). */
 export function clearStoredToken(): boolean {
   unstoredToken = null;
-  if (!safeStorage()) return false;
   const previous = readStoredToken();
-  if (!removeStorage(ACCESS_TOKEN_KEY) || !removeStorage(DUPLICATE_TOKEN_KEY)) return false;
-  notify(null, previous);
-  return true;
+  const cleared = attempt((store) => {
+    store.removeItem(ACCESS_TOKEN_KEY);
+    store.removeItem(DUPLICATE_TOKEN_KEY);
+  }, 'Failed to remove token from localStorage:');
+  if (cleared) notify(null, previous);
+  return cleared;
 }
 
 /** The address-bar parameter a platform login hands the token back in. */

@@ -42,7 +42,11 @@ export interface FakePopup {
 
 export interface FakeBrowser {
   storage: MemoryStorage;
-  /** Every URL the page was sent to (href assignment, assign, replace), in order; popups as `popup:<url>`. */
+  /**
+   * Every URL the page was sent to, in order; popups as `popup:<url>`. Like the minimal stubs of
+   * tests and embedded runtimes, the location navigates only by assigning `href` (no `assign` or
+   * `replace`), which is how the reference navigates.
+   */
   navigations: string[];
   reloads: number;
   /** The last window opened with window.open. */
@@ -107,8 +111,6 @@ export function installFakeBrowser(): FakeBrowser {
     get hash() {
       return current.hash;
     },
-    assign: navigate,
-    replace: navigate,
     reload: () => {
       browser.reloads += 1;
     },

@@ -10,8 +10,6 @@ export interface GlobalNormalisation {
 }
 
 export const GLOBAL_NORMALISATIONS: readonly GlobalNormalisation[] = [
-  // Aligned in run-table.ts (it needs both observations); listed here so the id counts as claimed.
-  { id: 'error-name', apply: (observation) => observation },
   {
     // Node's axios adapter declares a JSON body on body-less requests; in a browser neither client does.
     id: 'content-type-only-with-body',

@@ -2,20 +2,9 @@
 import { documentedDeviations } from './deviations';
 import type { FakeBrowser } from './fake-browser';
 import { normalise } from './normalise';
-import { observe, type ClientMaker, type Observation } from './observe';
+import { observe, type ClientMaker } from './observe';
 import { startRecordingPlatform, type RecordingPlatform } from './platform';
 import type { TableRow } from './table';
-
-/**
- * Deviation `error-name`: every failure of ours is a PlatformError (exported as Base44Error too, so
- * `instanceof Base44Error` holds); the reference's are Base44Error, AxiosError or Error. Only the
- * name is aligned; message, status, code and data are still compared.
- */
-function sameErrorName(ours: Observation, expected: Observation): void {
-  if ('error' in ours.outcome && 'error' in expected.outcome && ours.outcome.error.name === 'PlatformError') {
-    ours.outcome.error.name = expected.outcome.error.name;
-  }
-}
 
 export interface Clients {
   reference: ClientMaker;
@@ -41,7 +30,6 @@ export function declareRows(
     const reference = rowNormalise(normalise(await observe(row, loaded.clients.reference, platform, loaded.browser)));
     const ours = rowNormalise(normalise(await observe(row, loaded.clients.ours, platform, loaded.browser)));
     const expected = row.deviation ? row.deviation.adjust(reference) : reference;
-    sameErrorName(ours, expected);
     expect(ours).toEqual(expected);
   });
 }

@@ -15,7 +15,7 @@ import {
   type IncomingMessage,
 } from '../messages';
 import type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
-import { describeSelection } from './describe';
+import { describeSelection, reportedTagName } from './describe';
 import { listenForEditMode } from './edit-mode-events';
 import { applyElementEdit } from './edits';
 import { canStartEditing, createInlineEditor } from './inline-edit';
@@ -52,10 +52,13 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
   let resumeAnimations: (() => void) | null = null;
   let stopListening: (() => void) | null = null;
 
+  /** Outlines the elements of `id` with their tag label, as the reference agent does (none for the selection). */
   const showHover = (id: string | null) => {
     hoveredId = id;
-    if (id === null || id === selectedId) overlays.hover.clear();
-    else overlays.hover.show(findElementsById(win, id), null);
+    const targets = id === null || id === selectedId ? [] : findElementsById(win, id);
+    const first = targets[0];
+    if (first) overlays.hover.show(targets, reportedTagName(first).toLowerCase());
+    else overlays.hover.clear();
   };
 
   const showSelection = () => {
@@ -84,7 +87,8 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
       selectedId = null;
       post(selectionCleared());
     },
-    preview: (element) => (element ? overlays.hover.show([element], null) : overlays.hover.clear()),
+    preview: (element) =>
+      element ? overlays.hover.show([element], reportedTagName(element).toLowerCase()) : overlays.hover.clear(),
   });
   const inline = createInlineEditor({
     win,
@@ -188,7 +192,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     select(element, id);
   };
 
-  const onPointerOver = (event: MouseEvent) => {
+  const onPointerMove = (event: MouseEvent) => {
     if (dragging || inline.isEditing()) return;
     const element = editableElementFrom(event.target);
     const id = element ? selectorIdOf(element) : null;
@@ -207,7 +211,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     stopListening = listenForEditMode(win, {
       blockUnlessEditing,
       onClick,
-      onPointerOver,
+      onPointerMove,
       onPointerLeavePage,
       onScrollOrResize,
     });

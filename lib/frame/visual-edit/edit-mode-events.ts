@@ -5,7 +5,11 @@ export interface EditModeHandlers {
   /** Keeps a pointer event from the app (unless it belongs to the text being edited inline). */
   blockUnlessEditing: (event: Event) => void;
   onClick: (event: MouseEvent) => void;
-  onPointerOver: (event: MouseEvent) => void;
+  /**
+   * Every pointer move, not only entering an element (mouseover): after the editor stops dragging
+   * its popover, a move within the element under the pointer must outline it again.
+   */
+  onPointerMove: (event: MouseEvent) => void;
   onPointerLeavePage: (event: MouseEvent) => void;
   onScrollOrResize: () => void;
 }
@@ -16,17 +20,17 @@ export interface EditModeHandlers {
  */
 export function listenForEditMode(win: Window, handlers: EditModeHandlers): () => void {
   const doc = win.document;
-  const { blockUnlessEditing, onClick, onPointerOver, onPointerLeavePage, onScrollOrResize } = handlers;
+  const { blockUnlessEditing, onClick, onPointerMove, onPointerLeavePage, onScrollOrResize } = handlers;
   for (const type of CAPTURED_EVENTS) win.addEventListener(type, blockUnlessEditing, true);
   win.addEventListener('click', onClick, true);
-  win.addEventListener('mouseover', onPointerOver, true);
+  win.addEventListener('mousemove', onPointerMove, { capture: true, passive: true });
   doc.addEventListener('mouseout', onPointerLeavePage, true);
   win.addEventListener('scroll', onScrollOrResize, { capture: true, passive: true });
   win.addEventListener('resize', onScrollOrResize, { passive: true });
   return () => {
     for (const type of CAPTURED_EVENTS) win.removeEventListener(type, blockUnlessEditing, true);
     win.removeEventListener('click', onClick, true);
-    win.removeEventListener('mouseover', onPointerOver, true);
+    win.removeEventListener('mousemove', onPointerMove, true);
     doc.removeEventListener('mouseout', onPointerLeavePage, true);
     win.removeEventListener('scroll', onScrollOrResize, true);
     win.removeEventListener('resize', onScrollOrResize);

@@ -39,10 +39,13 @@ function createOverlay(doc: Document, kind: OverlayKind, label: string | null): 
     tagStyle.position = 'absolute';
     tagStyle.left = '-2px';
     tagStyle.height = `${LABEL_HEIGHT_PX}px`;
-    tagStyle.padding = '0 6px';
-    tagStyle.background = '#2563EB';
-    tagStyle.color = '#ffffff';
-    tagStyle.font = '500 11px/18px ui-sans-serif, system-ui, sans-serif';
+    tagStyle.minWidth = '24px';
+    tagStyle.textAlign = 'center';
+    tagStyle.padding = '0 8px';
+    // As the reference agent: a solid label on the selection, a light one on the hovered element.
+    tagStyle.background = kind === 'selected' ? '#2563EB' : '#DBEAFE';
+    tagStyle.color = kind === 'selected' ? '#ffffff' : '#526cff';
+    tagStyle.font = `${kind === 'selected' ? 500 : 400} 11px/18px ui-sans-serif, system-ui, sans-serif`;
     tagStyle.borderRadius = '2px';
     tagStyle.whiteSpace = 'nowrap';
     box.append(tag);

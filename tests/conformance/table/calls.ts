@@ -95,7 +95,7 @@ export const callRows = rows(
         const adjusted = copy(reference);
         const data = { error: { message: 'Boom', code: 'FUNCTION_FAILED' } };
         adjusted.outcome = {
-          error: { name: 'AxiosError', message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data },
+          error: { name: 'Base44Error', message: 'Boom', status: 500, code: 'FUNCTION_FAILED', data },
         };
         return adjusted;
       },

@@ -44,15 +44,17 @@ export const encodedSegments = (segments: (reference: string[]) => string[]) => 
   },
 });
 
-/** Argument errors are PlatformErrors with code INVALID_ARGUMENT; the reference throws a bare Error. */
-export const argumentErrorCode = {
+/** Argument errors are Base44Errors with `code`; the reference throws a bare Error (same message). */
+export const argumentError = (code: 'INVALID_ARGUMENT' | 'BROWSER_REQUIRED' = 'INVALID_ARGUMENT') => ({
   id: 'argument-error-code',
   adjust(reference: Observation): Observation {
     const adjusted = copy(reference);
-    if ('error' in adjusted.outcome) adjusted.outcome.error.code = 'INVALID_ARGUMENT';
+    if ('error' in adjusted.outcome) adjusted.outcome.error = { ...adjusted.outcome.error, name: 'Base44Error', code };
     return adjusted;
   },
-};
+});
+
+export const argumentErrorCode = argumentError();
 
 export function rows(...list: Row[]): Row[] {
   return list;

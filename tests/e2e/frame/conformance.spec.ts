@@ -155,6 +155,20 @@ test('our agent posts what the reference agent posts and changes the page as it 
     expect(documented, `${id} is in docs/EDITOR-DEVIATIONS.md`).toContain(id);
   }
 
+  // What the user saw of the outlines and the layer menu, in the steps that look (real mouse).
+  const seen = (results: StepResult[]) =>
+    results.filter((result) => result.seen !== undefined).map(({ name, seen: overlays }) => ({ name, overlays }));
+  expect(seen(ours.results)).toEqual(seen(theirs.results));
+  // ... and the reference really shows what the issue describes, so equality means something.
+  expect(seen(theirs.results).map((entry) => entry.overlays)).toEqual([
+    { hover: ['p'], selected: ['h1'], menu: [] },
+    {
+      whileDragging: { hover: [], selected: ['h1'], menu: [] },
+      after: { hover: ['p'], selected: ['h1'], menu: [] },
+    },
+    { menu: ['main', 'section', 'p', 'h1', 'p', 'p'], selected: ['h1'] },
+  ]);
+
   const covered = new Set<string>();
   STEPS.forEach((step, index) => {
     const mine = ours.results[index] as StepResult;

@@ -193,7 +193,7 @@ test('the editor selects, restyles and rewrites the German heading, and hears ab
   since = await messageCount(page);
   await frame.evaluate(() => {
     setTimeout(() => {
-      throw Object.assign(new Error('Payment required'), { name: 'PlatformError', status: 402 });
+      throw Object.assign(new Error('Payment required'), { name: 'Base44Error', status: 402 });
     });
     void Promise.reject({ response: { status: 402 } });
     setTimeout(() => {

@@ -51,3 +51,18 @@ test('a visitor of / downloads no bridge, agent or Tailwind runtime code', async
   }
   await expect(page.locator('[data-source-location]')).toHaveCount(0);
 });
+
+test('the production stylesheet has no class that exists only in test fixtures', () => {
+  expect(existsSync(path.join(OUT, 'index.html')), 'run the production build first').toBe(true);
+  const html = readFileSync(path.join(OUT, 'index.html'), 'utf8');
+  const inline = Array.from(html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g), (match) => match[1] ?? '');
+  const files = readdirSync(path.join(OUT, '_next'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => readFileSync(path.join(OUT, '_next', file), 'utf8'));
+  const css = [...inline, ...files].join('\n');
+  expect(css).toContain('tabular-nums');
+  // From tests/e2e/fixtures/editor and the editor specs, as Tailwind escapes them in selectors.
+  for (const fixtureOnly of ['bg-\\[rgb\\(1\\,2\\,3\\)\\]', 'decoration-\\[rgb\\(90\\,12\\,34\\)\\]']) {
+    expect(css).not.toContain(fixtureOnly);
+  }
+});

@@ -165,7 +165,82 @@ describe('with a data dir', () => {
       "CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); INSERT INTO state VALUES ('core', '{\"version\":7}')",
     );
     foreign.close();
-    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/not a version 1 store/);
+    const before = await readFile(file);
+    await expect(startTestEmulator({ dataDir })).rejects.toThrow(/was not created by the emulator/);
+    expect(await readFile(file)).toEqual(before);
+  });
+
+  it('moves a version 1 database (shared lists inside JSON rows) to one row per entry, keeping everything', async () => {
+    const file = path.join(dataDir, DATABASE_FILE);
+    const old = new Database(file);
+    const at = '2026-01-01T00:00:00.000Z';
+    const core = {
+      version: 1,
+      token_secret: 'version-one-secret-0123456789',
+      accounts: {},
+      otps: {},
+      reset_tickets: {},
+      files: {
+        f1: { id: 'f1', app_id: APP, name: 'a.txt', type: 'text/plain', size: 3, created_by: null, created_date: at },
+      },
+    };
+    const conversation = {
+      id: 'c1',
+      agent_name: 'memory',
+      messages: [{ id: 'm1', role: 'user', content: 'kept', created_date: at }],
+      created_by: 'service',
+      created_by_id: 'service',
+      created_date: at,
+      updated_date: at,
+    };
+    const visit = {
+      id: 'v1',
+      user_id: 'user-user',
+      user_email: 'user@example.com',
+      page_name: 'Home',
+      created_date: at,
+    };
+    old.pragma('journal_mode = WAL');
+    old.exec(
+      'CREATE TABLE records (seq INTEGER PRIMARY KEY, app TEXT NOT NULL, entity TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (app, entity, id)); CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); PRAGMA user_version = 1',
+    );
+    const put = old.prepare('INSERT INTO state (name, body) VALUES (?, ?)');
+    put.run('core', JSON.stringify(core));
+    put.run(
+      'outbox',
+      JSON.stringify([{ id: 'o1', app_id: APP, to: 'old@example.com', subject: 's', body: 'b', sent_at: at }]),
+    );
+    put.run(`app:${APP}`, JSON.stringify({ conversations: { c1: conversation }, page_visits: [visit] }));
+    old.close();
+
+    const read = async () =>
+      withEmulator(async (emulator) => {
+        const api = apiClient(emulator);
+        const service = serviceTokenFor(APP);
+        return {
+          outbox: emulator.outbox().map((mail) => mail.to),
+          conversation: (await api('GET', `/apps/${APP}/agents/conversations/c1`, { token: service })).body,
+          visits: (await api<Json[]>('GET', `/app-logs/${APP}`, { token: service })).body.map((entry) => entry.id),
+        };
+      });
+    const expected = { outbox: ['old@example.com'], conversation, visits: ['v1'] };
+    expect(await read()).toEqual(expected);
+    expect(await read()).toEqual(expected);
+    const migrated = new Database(file, { readonly: true });
+    try {
+      expect(migrated.pragma('user_version', { simple: true })).toBe(2);
+      const kinds = migrated.prepare('SELECT kind, id FROM entries ORDER BY seq').all();
+      expect(kinds).toEqual(
+        expect.arrayContaining([
+          { kind: 'outbox', id: 'o1' },
+          { kind: 'file', id: 'f1' },
+          { kind: 'conversation', id: 'c1' },
+          { kind: 'page_visit', id: 'v1' },
+        ]),
+      );
+    } finally {
+      migrated.close();
+    }
   });
 
   it('moves the records of an old store.json into the database once, and refuses a damaged one', async () => {

@@ -141,7 +141,7 @@ describe('server errors', () => {
     const refused = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     const allowed = probe<Change>((callback, hooks) => client.entity('OpenFeed').subscribe(callback, hooks));
     await eventually(() => refused.errors.length === 1, 5000, 'the refusal');
-    expect(refused.errors[0]).toMatchObject({ code: 'admin_required', name: 'PlatformError' });
+    expect(refused.errors[0]).toMatchObject({ code: 'admin_required', name: 'Base44Error' });
 
     const late = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     expect(codes(late.errors)).toEqual(['admin_required']);

@@ -2,6 +2,7 @@
  * The auth module against the emulator: the current user, login (and its 401 branch), the whole
  * registration / OTP / reset / change-password round trip, invitations and the token state.
  */
+import { checkSession } from '@/lib/sdk/auth';
 import { createClient } from '@/lib/sdk/client';
 import { ErrorCodes, isPlatformError } from '@/lib/sdk/errors';
 import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, SEEDED_PASSWORD } from '@/tests/support/emulator';
@@ -160,10 +161,18 @@ describe('token state outside a browser', () => {
     expect(await clientFor(platform, { token: 'dead-token' }).auth.isAuthenticated()).toBe(false);
   });
 
-  it('isAuthenticated does not mistake a network failure for being signed out', async () => {
+  it('isAuthenticated resolves false on a network failure, as the reference does (never rejects)', async () => {
     const unreachable = createClient({ serverUrl: `http://127.0.0.1:${await closedPort()}`, appId: 'x', token: 'any' });
-    const error = await rejectionOf(unreachable.auth.isAuthenticated());
+    await expect(unreachable.auth.isAuthenticated()).resolves.toBe(false);
+  });
+
+  it('checkSession (behind requiresAuth) tells an outage from a signed-out visitor', async () => {
+    const unreachable = createClient({ serverUrl: `http://127.0.0.1:${await closedPort()}`, appId: 'x', token: 'any' });
+    const error = await rejectionOf(checkSession(() => unreachable.auth.me()));
     expect(isPlatformError(error) && error.code).toBe(ErrorCodes.network);
+    expect(await checkSession(() => clientFor(platform).auth.me())).toBe(false);
+    const signedIn = await signedInClient(platform, SEEDED_ACCOUNTS.user.email);
+    expect(await checkSession(() => signedIn.auth.me())).toBe(true);
   });
 
   it('the login page needs a browser', () => {

@@ -154,7 +154,7 @@ describe('HTTP error bodies (stub server)', () => {
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
     if (body !== undefined) expect(error.data).toEqual(body);
-    expect(error.toJSON()).toEqual({ name: 'PlatformError', message, status, code, data: error.data });
+    expect(error.toJSON()).toEqual({ name: 'Base44Error', message, status, code, data: error.data });
   });
 
   it('never retries on its own: one failed GET is one request', async () => {
@@ -257,6 +257,40 @@ describe('argument errors before any request', () => {
     expect(stub.requests).toHaveLength(0);
   });
 
+  const cyclic = (): Record<string, unknown> => {
+    const value: Record<string, unknown> = { title: 'loop' };
+    value.self = value;
+    return value;
+  };
+  it.each([
+    ['a body with a cycle', (c: ReturnType<typeof stubClient>) => c.entities.Todo.create(cyclic() as never)],
+    ['a body with a BigInt', (c: ReturnType<typeof stubClient>) => c.functions.invoke('sum', { n: BigInt(1) })],
+    ['a filter with a BigInt', (c: ReturnType<typeof stubClient>) => c.entities.Todo.filter({ n: BigInt(1) } as never)],
+    [
+      'a cursor-page filter with a cycle',
+      (c: ReturnType<typeof stubClient>) => c.entities.Todo.filter(cyclic() as never, { limit: 5 } as never),
+    ],
+    ['a count filter with a cycle', (c: ReturnType<typeof stubClient>) => c.entities.Todo.count(cyclic() as never)],
+    [
+      'a conversation filter with a BigInt',
+      (c: ReturnType<typeof stubClient>) => c.agents.listConversations({ q: { n: BigInt(1) } }),
+    ],
+    [
+      'a multipart field with a cycle',
+      (c: ReturnType<typeof stubClient>) =>
+        c.integrations.Core.UploadFile({ file: new Blob(['x']), meta: cyclic() } as never),
+    ],
+  ])(
+    'rejects %s that cannot be encoded with INVALID_ARGUMENT (never a raw TypeError), sending nothing',
+    async (_label, call) => {
+      const error = await platformError(call(stubClient()));
+      expect(error.code).toBe(ErrorCodes.invalidArgument);
+      expect(error.message).toMatch(/cannot be sent as JSON/);
+      expect(error.cause).toBeInstanceOf(TypeError);
+      expect(stub.requests).toHaveLength(0);
+    },
+  );
+
   it('createClient refuses unusable settings', () => {
     expect(() => createClient<TestEntities>({ serverUrl: 'javascript:alert(1)', appId: 'a' })).toThrow(/serverUrl/);
     expect(() => createClient<TestEntities>({ serverUrl: 'https://u:p@platform.example', appId: 'a' })).toThrow(
@@ -266,6 +300,5 @@ describe('argument errors before any request', () => {
     expect(() =>
       createClient<TestEntities>({ serverUrl: 'https://platform.example', appId: 'a', appBaseUrl: '//evil.example' }),
     ).toThrow(/appBaseUrl/);
-    expect(() => stubClient().setToken('')).toThrow(/non-empty token/);
   });
 });

@@ -47,6 +47,17 @@ function getRaw(target: string): Promise<{ status: number; text: string }> {
   });
 }
 
+/** A request with exactly these headers (fetch would add its own Accept-Encoding); body not decoded. */
+function rawResponse(target: string, headers: Record<string, string>): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${target}`, { headers }, (response) => {
+      response.resume();
+      resolve(response);
+    });
+    request.on('error', reject);
+  });
+}
+
 async function get(urlPath: string, init?: RequestInit) {
   const response = await fetch(base + urlPath, init);
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -107,6 +118,23 @@ describe('static host rules', () => {
     // fetch decodes transparently; the header proves the wire format.
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toContain('xxxx');
+  });
+
+  it.each([
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0', null],
+    ['gzip;q=0, br;q=0', null],
+    ['BR', 'br'],
+    ['gzip, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['identity', null],
+    ['br;q=abc, gzip', 'gzip'],
+  ])('honours quality values: Accept-Encoding %p is served as %p', async (accept, expected) => {
+    const response = await rawResponse('/_next/static/chunks/app-abc123.js', { 'accept-encoding': accept });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding'] ?? null).toBe(expected);
   });
 
   it('revalidates with an ETag', async () => {

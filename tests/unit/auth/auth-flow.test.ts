@@ -1,5 +1,6 @@
 import { createAuthFlow, loginReturnUrl } from '@/lib/auth/auth-flow';
 import { authStore } from '@/lib/auth/auth-store';
+import { isLoginRedirectLooping, noteLoginRedirect } from '@/lib/auth/login-loop-guard';
 
 type FlowClient = Parameters<typeof createAuthFlow>[0];
 
@@ -65,5 +66,63 @@ describe('loginReturnUrl', () => {
     ['http://127.0.0.1:3000//evil.example/x?access_token=t', 'http://127.0.0.1:3000//evil.example/x'],
   ])('%s -> %s', (href, expected) => {
     expect(loginReturnUrl(href)).toBe(expected);
+  });
+});
+
+describe('logout stays on this site', () => {
+  it('passes a same-origin return address on, absolute', () => {
+    const { client } = platform(rejected);
+    createAuthFlow(client as unknown as FlowClient).logout('/bye?x=1');
+    expect(client.auth.logout).toHaveBeenCalledWith(`${window.location.origin}/bye?x=1`);
+  });
+
+  it.each(['https://evil.example/phish', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'never hands the SDK (which forwards as given) the foreign address %p: the visitor returns here',
+    (target) => {
+      const { client } = platform(rejected);
+      createAuthFlow(client as unknown as FlowClient).logout(target);
+      expect(client.auth.logout).toHaveBeenCalledWith(undefined);
+    },
+  );
+});
+
+describe('the login loop guard and a returned token', () => {
+  const notRegistered = () =>
+    Promise.reject(
+      Object.assign(new Error('You are not registered'), {
+        status: 403,
+        data: { extra_data: { reason: 'user_not_registered' } },
+      }),
+    );
+
+  it('a token that came back from the login page but ended in "not registered" clears the note', async () => {
+    noteLoginRedirect();
+    window.localStorage.setItem('base44_access_token', 'fresh');
+    const { client } = platform(async () => ({ id: 'u1', email: 'outsider@example.com', role: 'user' }));
+    client.publicSettings.get.mockImplementation(notRegistered);
+    await createAuthFlow(client as unknown as FlowClient).checkAppState();
+    expect(authStore.get().state).toMatchObject({ status: 'error', error: { type: 'user_not_registered' } });
+    expect(isLoginRedirectLooping()).toBe(false);
+
+    // So the next login redirect in this tab (e.g. after signing out) redirects.
+    window.localStorage.clear();
+    const next = platform(rejected);
+    next.client.publicSettings.get.mockImplementation(() =>
+      Promise.reject(
+        Object.assign(new Error('Login required'), { status: 403, data: { extra_data: { reason: 'auth_required' } } }),
+      ),
+    );
+    await createAuthFlow(next.client as unknown as FlowClient).checkAppState();
+    expect(next.redirects).toHaveLength(1);
+    expect(authStore.get().loginRedirectBlocked).toBe(false);
+  });
+
+  it('a refused token keeps the note, so a failing login round trip is not repeated', async () => {
+    noteLoginRedirect();
+    window.localStorage.setItem('base44_access_token', 'dead');
+    const { client, redirects } = platform(rejected);
+    await createAuthFlow(client as unknown as FlowClient).checkAppState();
+    expect(redirects).toEqual([]);
+    expect(authStore.get().loginRedirectBlocked).toBe(true);
   });
 });

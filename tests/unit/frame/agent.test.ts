@@ -48,7 +48,7 @@ function click(target: Element): MouseEvent {
   return event;
 }
 function hover(target: Element): void {
-  target.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  target.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
 }
 
 beforeEach(() => {
@@ -122,6 +122,22 @@ describe('hover and selection', () => {
     expect(overlay?.style.pointerEvents).toBe('none');
     expect(overlay?.style.top).toBe('100px');
     expect(overlay?.style.width).toBe('200px');
+  });
+
+  it('labels the hover outline with the tag name, as the reference does', () => {
+    hover(document.querySelector('p') as Element);
+    expect(overlays('hover').map((overlay) => overlay.textContent)).toEqual(['p']);
+  });
+
+  it('after the editor stops dragging, a move within the element under the pointer outlines it', () => {
+    const paragraph = document.querySelector('p') as Element;
+    send({ type: 'popover-drag-state', data: { isDragging: true } });
+    hover(paragraph);
+    expect(overlays('hover')).toEqual([]);
+    send({ type: 'popover-drag-state', data: { isDragging: false } });
+    // No new mouseover: the pointer stays inside the paragraph and only moves.
+    paragraph.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
+    expect(overlays('hover').map((overlay) => overlay.textContent)).toEqual(['p']);
   });
 
   it('outlines every element that shares the hovered id', () => {

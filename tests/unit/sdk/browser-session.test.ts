@@ -102,25 +102,11 @@ describe('logout', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('returns to a same-origin redirect target', () => {
+  it('forwards the return address as given, as the reference does (the platform decides)', () => {
     client().auth.logout('/goodbye?x=1');
-    expect(assign).toHaveBeenCalledWith(platformLogout('http://localhost/goodbye?x=1'));
-  });
-
-  it.each([
-    '//evil.example',
-    '/\\evil.example',
-    'https://evil.example/',
-    'javascript:alert(1)',
-    'data:text/html,x',
-    'http://localhost:8080/',
-  ])('never returns to %p: the platform sends the visitor back to this page instead', (target) => {
-    const c = client();
-    c.auth.logout(target);
-    expect(assign).toHaveBeenCalledTimes(1);
-    expect(assign).toHaveBeenCalledWith(platformLogout(window.location.href));
-    expect(c.getToken()).toBeNull();
-    expect(localStorage.getItem('base44_access_token')).toBeNull();
+    expect(assign).toHaveBeenLastCalledWith(platformLogout('/goodbye?x=1'));
+    client().auth.logout('https://elsewhere.example/');
+    expect(assign).toHaveBeenLastCalledWith(platformLogout('https://elsewhere.example/'));
   });
 });
 
@@ -138,17 +124,56 @@ describe('login redirect', () => {
     );
   });
 
-  it.each(['//evil.example', 'https://evil.example/phish', 'javascript:alert(1)'])(
-    'replaces the foreign next address %p by the current address',
-    (next) => {
-      expect(client(null).auth.loginUrl(next)).toBe(
-        `${APP_BASE}/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}&app_id=${APP_ID}`,
-      );
-    },
-  );
+  it('forwards another origin as given, as the reference does (the login page decides)', () => {
+    expect(client(null).auth.loginUrl('https://elsewhere.example/x')).toBe(
+      `${APP_BASE}/login?from_url=${encodeURIComponent('https://elsewhere.example/x')}&app_id=${APP_ID}`,
+    );
+  });
+
+  it('rejects an address that is no URL with INVALID_ARGUMENT, navigating nowhere', () => {
+    const error = (() => {
+      try {
+        client(null).auth.redirectToLogin('http://[bad');
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isPlatformError(error) && error.code).toBe('INVALID_ARGUMENT');
+    expect(assign).not.toHaveBeenCalled();
+  });
 
   it('uses the page origin when the client has no app base URL and no server URL', () => {
     const sameOrigin = createClient({ serverUrl: '', appId: 'coming-soon', token: null });
     expect(sameOrigin.auth.loginUrl()).toMatch(/^http:\/\/localhost\/login\?from_url=/);
+  });
+});
+
+describe('requiresAuth', () => {
+  const waitFor = async (check: () => boolean) => {
+    for (let tries = 0; tries < 100 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it('sends a signed-out visitor to the login page', async () => {
+    server.respond(() => ({ status: 401, body: { message: 'Not signed in' } }));
+    createClient({ serverUrl: server.url, appId: APP_ID, appBaseUrl: APP_BASE, token: null, requiresAuth: true });
+    await waitFor(() => assign.mock.calls.length > 0);
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/apps\.example\/login\?from_url=/));
+  });
+
+  it('during an outage logs the failure and keeps the visitor here (isAuthenticated alone would say false)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.respond(() => ({ status: 503, body: { message: 'Service unavailable' } }));
+    const c = createClient({
+      serverUrl: server.url,
+      appId: APP_ID,
+      appBaseUrl: APP_BASE,
+      token: 'tok',
+      requiresAuth: true,
+    });
+    await waitFor(() => logged.mock.calls.length > 0);
+    expect(logged).toHaveBeenCalledWith('[platform-sdk] the session check failed:', expect.anything());
+    expect(assign).not.toHaveBeenCalled();
+    expect(await c.auth.isAuthenticated()).toBe(false);
   });
 });

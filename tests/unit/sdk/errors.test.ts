@@ -6,10 +6,10 @@ describe('PlatformError', () => {
     const cause = new Error('low level');
     const error = new PlatformError('Not found', { status: 404, code: 'not_found', data: { id: 'x' }, cause });
     expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe('PlatformError');
+    expect(error.name).toBe('Base44Error');
     expect(error.cause).toBe(cause);
     expect(error.toJSON()).toEqual({
-      name: 'PlatformError',
+      name: 'Base44Error',
       message: 'Not found',
       status: 404,
       code: 'not_found',

@@ -12,6 +12,8 @@ export interface StepResult {
   name: string;
   messages: PostedMessage[];
   state: PageState;
+  /** What the user saw of the agent's overlays during the step, when the step looks (compared as is). */
+  seen?: unknown;
 }
 
 interface Context {
@@ -25,7 +27,8 @@ interface Context {
 
 interface Step {
   name: string;
-  act(context: Context): Promise<void>;
+  /** Acts; may return what the user saw of the overlays meanwhile (see {@link visibleOverlays}). */
+  act(context: Context): Promise<unknown>;
   /** Message types to wait for before the barrier (those posted after a delay). */
   waitFor?: string[];
   /**
@@ -57,6 +60,74 @@ const LAYER_LABEL =
   '[data-layer-dropdown]:not([data-vite-plugin-element="true"][style*="overflow"]), [data-visual-edit-layer="label"]';
 const LAYER_MENU_ENTRY = '[data-layer-dropdown] > div:first-child, [data-visual-edit-layer="menu"] > div:first-child';
 
+/** The outlines' border colours of both agents: hover #95a5fc, selection #2563EB. */
+const HOVER_BORDER = 'rgb(149, 165, 252)';
+const SELECTED_BORDER = 'rgb(37, 99, 235)';
+
+export interface VisibleOverlays {
+  /** The label text of every visible hover outline (empty text: an outline without a label). */
+  hover: string[];
+  /** The label text of every visible selection outline. */
+  selected: string[];
+  /** The entries of an open layer menu, in order. */
+  menu: string[];
+}
+
+/**
+ * What the user sees of either agent's overlays, read by what they look like rather than by each
+ * agent's markup: boxes with the outline colours, their label's text (our chevron is a text
+ * character, the reference's an SVG: left out, D12), and the layer menu's entries.
+ */
+async function visibleOverlays(frame: Frame): Promise<VisibleOverlays> {
+  return frame.evaluate(
+    ({ hoverBorder, selectedBorder }) => {
+      const visible = (element: Element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
+      };
+      const labelOf = (box: Element) => (box.firstElementChild?.textContent ?? '').replace('▾', '').trim();
+      const outlines = (colour: string) =>
+        Array.from(document.body.querySelectorAll('div'))
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            return (
+              !element.hasAttribute('data-source-location') &&
+              style.borderTopColor === colour &&
+              style.borderTopWidth === '2px' &&
+              style.borderTopStyle === 'solid' &&
+              visible(element)
+            );
+          })
+          .map(labelOf);
+      const menu = document.querySelector(
+        '[data-layer-dropdown][data-vite-plugin-element="true"][style*="overflow"], [data-visual-edit-layer="menu"]',
+      );
+      return {
+        hover: outlines(hoverBorder),
+        selected: outlines(selectedBorder),
+        menu: menu && visible(menu) ? Array.from(menu.children, (entry) => (entry.textContent ?? '').trim()) : [],
+      };
+    },
+    { hoverBorder: HOVER_BORDER, selectedBorder: SELECTED_BORDER },
+  );
+}
+
+/** Moves the real mouse to `point` in small steps, as a hand does (each step is a mousemove). */
+async function glide(page: Page, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+}
+
+/** The centre of the `index`th paragraph beside the heading (0: above it, 1: below it; both in view). */
+async function centreOfParagraph(frame: Frame, index: number): Promise<{ x: number; y: number }> {
+  const box = await frame.locator('main section > p').nth(index).boundingBox();
+  if (!box) throw new Error(`paragraph ${index} has no box`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Time for the agents to act on a pointer move (the reference waits for an animation frame). */
+const SETTLE_MS = 150;
+
 const POPUP = `
   const backdrop = document.createElement('div');
   backdrop.id = 'conformance-backdrop';
@@ -75,6 +146,32 @@ export const STEPS: Step[] = [
       send({ type: 'toggle-visual-edit-mode', data: { enabled: true, specs: { newInlineEditEnabled: true } } }),
   },
   { name: 'click selects the heading', act: (context) => clickOn(context, 'h1'), waitFor: ['element-selected'] },
+  {
+    name: 'hovering another element outlines it with its tag label',
+    act: async ({ page, frame }) => {
+      await glide(page, await centreOfParagraph(frame, 1));
+      await page.waitForTimeout(SETTLE_MS);
+      return visibleOverlays(frame);
+    },
+  },
+  {
+    name: 'after popover-drag-state ends, moving within an element outlines it again',
+    act: async ({ page, frame, send }) => {
+      await send({ type: 'popover-drag-state', data: { isDragging: true } });
+      await page.waitForTimeout(SETTLE_MS);
+      // The pointer crosses into the first paragraph while the editor drags its popover ...
+      const target = await centreOfParagraph(frame, 0);
+      await glide(page, target);
+      await page.waitForTimeout(SETTLE_MS);
+      const whileDragging = await visibleOverlays(frame);
+      await send({ type: 'popover-drag-state', data: { isDragging: false } });
+      await page.waitForTimeout(SETTLE_MS);
+      // ... and then moves a little within it.
+      await glide(page, { x: target.x + 6, y: target.y + 1 });
+      await page.waitForTimeout(SETTLE_MS);
+      return { whileDragging, after: await visibleOverlays(frame) };
+    },
+  },
   {
     name: 'request-element-position',
     act: ({ send }) => send({ type: 'request-element-position' }),
@@ -196,6 +293,19 @@ export const STEPS: Step[] = [
     waitFor: ['content-editing-ended'],
   },
   {
+    name: 'a click on the selection label lists the layers; Escape closes the list',
+    act: async (context) => {
+      await clickOn(context, LAYER_LABEL);
+      await context.page.waitForTimeout(SETTLE_MS);
+      // The reference also outlines <body> while the pointer rests on its own label (it resolves its
+      // overlay to the nearest annotated ancestor); only the list and the selection are compared.
+      const { menu, selected } = await visibleOverlays(context.frame);
+      await context.page.keyboard.press('Escape');
+      return { menu, selected };
+    },
+    waitFor: ['unselect-element', 'element-selected'],
+  },
+  {
     name: 'the selection label opens the layer menu; arrow up and Enter pick the layer above',
     act: async (context) => {
       await clickOn(context, LAYER_LABEL);
@@ -306,7 +416,7 @@ export async function drive(page: Page, frame: Frame, editorOrigin: string): Pro
   for (const [index, step] of STEPS.entries()) {
     // The first step collects what the agent said while the page loaded.
     const since = index === 0 ? 0 : await messageTotal(page);
-    await step.act(context);
+    const seen = await step.act(context);
     for (const type of step.waitFor ?? []) {
       await expect
         .poll(async () => (await postedSince(page, since)).some((message) => message.type === type), {
@@ -324,7 +434,12 @@ export async function drive(page: Page, frame: Frame, editorOrigin: string): Pro
       .toBe(true);
     const all = await postedSince(page, since);
     const barrier = all.findIndex((message, index) => index >= before && message.type === 'page-height-measured');
-    results.push({ name: step.name, messages: all.slice(0, barrier), state: await pageState(frame) });
+    results.push({
+      name: step.name,
+      messages: all.slice(0, barrier),
+      state: await pageState(frame),
+      ...(seen === undefined ? {} : { seen }),
+    });
     await step.undo?.(context);
   }
   return results;
