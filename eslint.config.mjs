@@ -102,6 +102,7 @@ export default defineConfig([
     files: [
       'emulator/auth/**',
       'emulator/entities/**',
+      'emulator/functions-runtime/**',
       'emulator/http/**',
       'emulator/model/**',
       'emulator/query/**',

@@ -42,6 +42,16 @@ const conformance = createJestConfig({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/conformance/**/*.test.ts'],
 });
+/**
+ * The vendor's own local backend (`base44 dev`, offline) and our emulator side by side on one
+ * project: real servers and a Deno function runtime on each side.
+ */
+const differential = createJestConfig({
+  ...shared,
+  displayName: 'differential',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/differential/**/*.test.ts'],
+});
 const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
 
 /** Set a few points under what the suite reaches, so a change that drops tests shows. */
@@ -52,7 +62,7 @@ const COVERAGE_FLOORS = {
 };
 
 export default async function config() {
-  const projects = await Promise.all([dom(), node(), conformance()]);
+  const projects = await Promise.all([dom(), node(), conformance(), differential()]);
   projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return {
     projects,

@@ -127,6 +127,11 @@ async function main(): Promise<void> {
   }
   const emulator = await startEmulator(parsed);
   console.log(describeSeed(emulator.seed, emulator.url, emulator.entityNames()));
+  const functions = await emulator.functionNames().catch((error: unknown) => {
+    console.error(`Functions: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  });
+  if (functions.length > 0) console.log(`\nFunctions (base44/functions, run on Deno): ${functions.join(', ')}`);
   const stop = (signal: string) => {
     console.log(`\n${signal} received, stopping the emulator...`);
     emulator.close().then(

@@ -7,6 +7,7 @@ import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { openProjectFolder, readEntityDefinitions } from './entities/project';
 import { EntityRegistry, watchEntityFiles } from './entities/registry';
+import { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
@@ -105,11 +106,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let publisher: RealtimePublisher | null = null;
   const addresses = new LocalAddresses();
   const boundHost = options.host ?? '127.0.0.1';
+  const functionsDir = options.projectFunctionsDir ?? project?.functionsDir;
+  const projectFunctions = functionsDir
+    ? new DenoFunctionRuntime({
+        dir: functionsDir,
+        log: options.functionLog ?? ((line) => log(`function ${line}`)),
+        ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
+      })
+    : null;
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
     entities,
     extraOrigins,
+    projectFunctions,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -185,11 +195,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: address.port,
     seed,
     entityNames: () => entities.names(),
+    functionNames: async () => (projectFunctions ? [...(await projectFunctions.list()).keys()].sort() : []),
     outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         entityWatcher?.close();
         await Promise.allSettled([...background]);
+        await projectFunctions?.close();
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);

@@ -224,6 +224,17 @@ export interface EmulatorOptions {
   /** Extra origins allowed for CORS and login redirects, on top of each app's own. */
   siteOrigins?: string[];
   responder?: AgentResponder;
+  /**
+   * A folder of backend functions in the platform's layout (`<name>/entry.ts`, optional
+   * `function.jsonc`), run unchanged on Deno for every app; default: the `functions` folder of
+   * `projectDir` (its config's `functionsDir`). They take precedence over an app's Node handlers
+   * (`functionsDir` of the seed) of the same name.
+   */
+  projectFunctionsDir?: string;
+  /** How long a project function may take for one call (default 5 minutes, the platform's limit). */
+  functionTimeoutMs?: number;
+  /** Where the functions' output lines go (default: the terminal, unless quiet). */
+  functionLog?: (line: string) => void;
   quiet?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and codes. Default Date.now. */
   clock?: () => number;
@@ -237,6 +248,8 @@ export interface RunningEmulator {
   seed: Seed;
   /** Names of the entities the project defines right now (empty without a project). */
   entityNames(): string[];
+  /** Names of the project's backend functions (run on Deno); empty without a functions folder. */
+  functionNames(): Promise<string[]>;
   outbox(): SentEmail[];
   close(): Promise<void>;
 }

@@ -22,6 +22,8 @@ export interface ProjectFolder {
   name: string | null;
   /** Absolute folder of the entity files. */
   entitiesDir: string;
+  /** Absolute folder of the backend functions (`functionsDir` of the config, default `functions`). */
+  functionsDir: string;
   /** The app `.app.jsonc` links, or null when there is none. */
   linkedAppId: string | null;
 }
@@ -69,6 +71,9 @@ export async function openProjectFolder(root: string): Promise<ProjectFolder> {
   if (settings.entitiesDir !== undefined && typeof settings.entitiesDir !== 'string') {
     throw new DefinitionError(config?.file ?? base44Dir, '"entitiesDir" must be a folder name');
   }
+  if (settings.functionsDir !== undefined && typeof settings.functionsDir !== 'string') {
+    throw new DefinitionError(config?.file ?? base44Dir, '"functionsDir" must be a folder name');
+  }
   const link = await readConfigFile(base44Dir, '.app');
   let linkedAppId: string | null = null;
   if (link) {
@@ -81,6 +86,7 @@ export async function openProjectFolder(root: string): Promise<ProjectFolder> {
     base44Dir,
     name: typeof settings.name === 'string' && settings.name !== '' ? settings.name : null,
     entitiesDir: path.resolve(base44Dir, (settings.entitiesDir as string | undefined) ?? 'entities'),
+    functionsDir: path.resolve(base44Dir, (settings.functionsDir as string | undefined) ?? 'functions'),
     linkedAppId,
   };
 }

@@ -8,6 +8,7 @@ import { badRequest } from '../http/errors';
 import type { Router, RouteRequest } from '../http/router';
 import { isJsonObject } from '../util/json-object';
 import { functionUser, runFunction } from './functions';
+import { callProjectFunction, findProjectFunctionByPath } from './project-functions';
 
 /**
  * `functions.fetch(path, init)` of @base44/sdk: a plain HTTP request to `/api/functions/{name}/...`
@@ -59,6 +60,10 @@ async function fetchFunction(context: EmulatorContext, request: RouteRequest) {
   const { app, caller } = authorize(context, appIdOf(context, request.headers), request.headers);
   const name = request.params.name as string;
   const subpath = request.params['*'] ?? '';
+  const projectFunction = await findProjectFunctionByPath(context, [name, ...subpath.split('/').filter(Boolean)]);
+  if (projectFunction && context.projectFunctions) {
+    return callProjectFunction(context, context.projectFunctions, app, projectFunction, request);
+  }
   return runFunction(context, app, name, async () => {
     const body =
       request.method === 'GET' || request.method === 'HEAD'

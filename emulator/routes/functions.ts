@@ -7,8 +7,9 @@ import type { FunctionContext, FunctionHandler, FunctionUser } from '../function
 import { readNamedPayload } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
-import type { Router } from '../http/router';
+import type { Router, RouteRequest } from '../http/router';
 import type { AppConfig } from '../types';
+import { callProjectFunction, findProjectFunction } from './project-functions';
 
 /**
  * Backend functions, loaded from the app's functions folder with a dynamic import (tsx makes .ts
@@ -120,10 +121,19 @@ export async function runFunction(
   return toReply(name, result);
 }
 
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 export function registerFunctionRoutes(router: Router, context: EmulatorContext): void {
-  router.add('POST', '/api/apps/:appId/functions/:name', async (request) => {
+  // `functions.invoke(name, data)`: a project function (base44/functions, on Deno) by its name,
+  // nested names (`email/send`) included; otherwise a local Node handler of the app (POST only).
+  const invoke = async (request: RouteRequest): Promise<Reply> => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
-    const name = request.params.name as string;
+    const name = request.params['*'] ?? '';
+    const projectFunction = await findProjectFunction(context, name);
+    if (projectFunction && context.projectFunctions) {
+      return callProjectFunction(context, context.projectFunctions, app, projectFunction, request);
+    }
+    if (request.method !== 'POST') throw notFound(`Function ${name.slice(0, 100)} not found`, 'function_not_found');
     return runFunction(context, app, name, async () => {
       const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Function ${name}`);
       return {
@@ -134,5 +144,6 @@ export function registerFunctionRoutes(router: Router, context: EmulatorContext)
         serviceRole: caller.kind === 'service',
       };
     });
-  });
+  };
+  for (const method of METHODS) router.add(method, '/api/apps/:appId/functions/*', invoke);
 }

@@ -34,7 +34,8 @@ export interface VendorDevServer {
   stop(): Promise<void>;
 }
 
-const READY = /Backend running on (http:\/\/\S+)/;
+// With a site the CLI says "Backend running on URL"; a backend-only project says "Dev server is available at URL".
+const READY = /(?:Backend running on|Dev server is available at) (http:\/\/[^\s\x1b]+)/;
 
 /** A login file in the shape `base44 login` writes; the tokens are never sent anywhere offline. */
 export function writeStubLogin(home: string): void {

@@ -1,0 +1,93 @@
+/**
+ * Runs ONE backend function of a Base44 project unchanged, the way the platform does: a module that
+ * calls `Deno.serve(handler)` while it is imported (the documented shape), or one whose default
+ * export is a handler or `{ fetch }`. This file runs under Deno (not Node); the emulator spawns it
+ * per function (emulator/functions-runtime/deno-runtime.ts) and forwards the calls to the port it
+ * reports.
+ *
+ * `Deno.serve` is replaced before the function is imported so that whatever options the function
+ * passes, it listens on the loopback interface on a port the system picks (the function cannot
+ * choose one that collides), and the bound port is reported on stdout as one line
+ * `<FUNCTION_READY_MARK> <port>`, which the emulator reads and strips from the logs.
+ *
+ * Environment: FUNCTION_URL (file: URL of the entry), FUNCTION_NAME (for logs), FUNCTION_READY_MARK.
+ */
+
+export {};
+
+type Handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => Response | Promise<Response>;
+
+const entry = Deno.env.get('FUNCTION_URL');
+const name = Deno.env.get('FUNCTION_NAME') ?? 'function';
+const readyMark = Deno.env.get('FUNCTION_READY_MARK');
+
+if (!entry || !readyMark) {
+  console.error('[host] FUNCTION_URL and FUNCTION_READY_MARK are required');
+  Deno.exit(2);
+}
+
+// The emulator holds our stdin open for as long as it runs: end of input means it is gone (even
+// killed outright), so the function goes too instead of lingering as an orphan.
+void (async () => {
+  for await (const _chunk of Deno.stdin.readable) {
+    // Nothing is ever sent; only the end matters.
+  }
+  Deno.exit(0);
+})();
+
+const originalServe = Deno.serve.bind(Deno);
+let served = false;
+
+function listen(options: Record<string, unknown>, handler: Handler): Deno.HttpServer<Deno.NetAddr> {
+  if (served) throw new Error(`${name}: Deno.serve was called twice; a function serves one handler`);
+  served = true;
+  return originalServe(
+    {
+      ...options,
+      hostname: '127.0.0.1',
+      port: 0,
+      onListen: ({ port }) => console.log(`${readyMark} ${port}`),
+    },
+    handler,
+  );
+}
+
+function patchedServe(first: unknown, second?: unknown): Deno.HttpServer<Deno.NetAddr> {
+  if (typeof first === 'function') return listen({}, first as Handler);
+  const options = { ...(first as Record<string, unknown>) };
+  if (typeof second === 'function') return listen(options, second as Handler);
+  const handler = options.handler;
+  delete options.handler;
+  if (typeof handler !== 'function') throw new TypeError(`${name}: Deno.serve needs a handler`);
+  return listen(options, handler as Handler);
+}
+
+// Deno 2.8+ exposes Deno.serve as a getter; defineProperty replaces it either way.
+Object.defineProperty(Deno, 'serve', { value: patchedServe, writable: true, configurable: true });
+
+function defaultHandler(module: Record<string, unknown>): Handler | null {
+  const exported = module.default;
+  if (typeof exported === 'function') return exported as Handler;
+  if (exported && typeof exported === 'object') {
+    const fetch = (exported as { fetch?: unknown }).fetch;
+    if (typeof fetch === 'function') return (fetch as Handler).bind(exported);
+  }
+  return null;
+}
+
+let loaded: Record<string, unknown>;
+try {
+  loaded = await import(entry);
+} catch (error) {
+  console.error(`[${name}] failed to load:`, error);
+  Deno.exit(1);
+}
+
+if (!served) {
+  const handler = defaultHandler(loaded);
+  if (!handler) {
+    console.error(`[${name}] the function must call Deno.serve(handler) or export a default handler`);
+    Deno.exit(1);
+  }
+  listen({}, handler);
+}

@@ -1,0 +1,80 @@
+/**
+ * The vendor's own local backend (`base44 dev` of the pinned CLI, offline) as an oracle: both
+ * backends serve one project (tests/differential/project.ts) and receive the same request
+ * sequences (rows.ts) as anonymous, two users and the service role; statuses and normalised bodies
+ * must match, or differ exactly as a documented deviation says.
+ */
+import { rmSync } from 'node:fs';
+
+import { startOurs, startVendor, type Backend } from './backends';
+import { differentialDeviations, layerDeviations } from './deviations';
+import { Normaliser } from './normalise';
+import { APP_ID, warmDenoCache, writeProject } from './project';
+import { ROWS, type Row, type Seen } from './rows';
+
+jest.setTimeout(180_000);
+
+let projectDir: string;
+let vendor: Backend;
+let ours: Backend;
+
+beforeAll(async () => {
+  projectDir = writeProject();
+  // The vendor gives a function 30 s to start; on a machine that has never fetched the function's
+  // `npm:` imports, the download alone can take longer. Fetch them into the shared cache first.
+  warmDenoCache(projectDir);
+  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir)]);
+});
+afterAll(async () => {
+  await Promise.allSettled([vendor?.stop(), ours?.stop()]);
+  rmSync(projectDir, { recursive: true, force: true });
+});
+
+async function run(backend: Backend, row: Row): Promise<Seen[]> {
+  const normaliser = new Normaliser();
+  const saved = new Map<string, string>();
+  const live = row.realtime
+    ? await backend.subscribe(row.realtime.actor, `entities:${APP_ID}:${row.realtime.entity}`)
+    : null;
+  const seen: Seen[] = [];
+  for (const step of row.steps) {
+    const path = step.path.replace(/\{(\w+)\}/g, (_, name: string) => saved.get(name) ?? `missing-${name}`);
+    const answer = await backend.request(step.actor, step.method, path, step.body, step.bare);
+    const id = (answer.body as { id?: unknown } | null)?.id;
+    if (step.save && typeof id === 'string') {
+      saved.set(step.save, id);
+      normaliser.known(id);
+    }
+    const body = normaliser.value(answer.body);
+    if (!step.setup) seen.push({ status: answer.status, body });
+  }
+  if (live) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    live.close();
+    seen.push({ status: 0, body: normaliser.value(live.events) });
+  }
+  return seen;
+}
+
+describe('the vendor backend and ours answer alike', () => {
+  for (const row of ROWS) {
+    it(row.name, async () => {
+      const [fromVendor, fromOurs] = await Promise.all([run(vendor, row), run(ours, row)]);
+      if (row.deviation) row.deviation.differs(fromVendor, fromOurs);
+      else expect(fromOurs).toEqual(fromVendor);
+    });
+  }
+});
+
+describe('the deviations table', () => {
+  const claimed = new Set(ROWS.flatMap((row) => (row.deviation ? [row.deviation.id] : [])));
+
+  it('every row claims a documented deviation', () => {
+    const documented = new Set([...differentialDeviations().keys(), ...layerDeviations().keys()]);
+    expect([...claimed].filter((id) => !documented.has(id))).toEqual([]);
+  });
+
+  it('every row of the Differential table is used by a row', () => {
+    expect([...differentialDeviations().keys()].filter((id) => !claimed.has(id))).toEqual([]);
+  });
+});
