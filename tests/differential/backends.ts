@@ -130,13 +130,7 @@ export async function startVendor(projectDir: string): Promise<Backend> {
       service: vendorServiceToken(),
       forger: forgedToken(),
     };
-    return {
-      name: 'vendor',
-      url: server.url,
-      request: (actor, method, apiPath, body, bare) => send(server.url, tokens[actor], method, apiPath, body, bare),
-      subscribe: (actor, room) => subscriber(server.url, tokens[actor])(actor, room),
-      stop: () => server.stop(),
-    };
+    return backendAt('vendor', server.url, tokens, () => server.stop());
   } catch (error) {
     await server.stop();
     throw error;
@@ -157,11 +151,21 @@ export async function startOurs(projectDir: string): Promise<Backend> {
     service: SERVICE_TOKEN,
     forger: forgedToken(),
   };
+  return backendAt('ours', emulator.url, tokens, () => emulator.close());
+}
+
+/** One backend as the rows see it: requests and subscriptions as an actor, whichever server answers. */
+function backendAt(
+  name: Backend['name'],
+  url: string,
+  tokens: Record<Actor, string | null>,
+  stop: () => Promise<void>,
+): Backend {
   return {
-    name: 'ours',
-    url: emulator.url,
-    request: (actor, method, apiPath, body, bare) => send(emulator.url, tokens[actor], method, apiPath, body, bare),
-    subscribe: (actor, room) => subscriber(emulator.url, tokens[actor])(actor, room),
-    stop: () => emulator.close(),
+    name,
+    url,
+    request: (actor, method, apiPath, body, bare) => send(url, tokens[actor], method, apiPath, body, bare),
+    subscribe: (actor, room) => subscriber(url, tokens[actor])(actor, room),
+    stop,
   };
 }

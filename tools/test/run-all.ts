@@ -67,6 +67,19 @@ function playwrightCounts(file: string): Counts | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
+/** A Playwright suite of its own config, counted from its JSON report; not run without a browser. */
+function playwrightStep(
+  browserReady: boolean,
+  name: string,
+  title: string,
+  config: string,
+  report: string,
+): StepResult {
+  if (!browserReady) return { name, ok: false };
+  const ok = run(`${title} (Playwright)`, bin('playwright'), ['test', '-c', config]);
+  return { name, ok, counts: playwrightCounts(path.join(RESULTS, report)) };
+}
+
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const steps: StepResult[] = [];
@@ -135,28 +148,19 @@ async function main() {
   }
 
   // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
-  if (browserReady) {
-    const devOk = run('development server (Playwright)', bin('playwright'), ['test', '-c', 'playwright.dev.config.ts']);
-    steps.push({ name: 'dev server', ok: devOk, counts: playwrightCounts(path.join(RESULTS, 'e2e-dev.json')) });
-  } else {
-    steps.push({ name: 'dev server', ok: false });
-  }
-
+  steps.push(
+    playwrightStep(browserReady, 'dev server', 'development server', 'playwright.dev.config.ts', 'e2e-dev.json'),
+  );
   // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
-  if (browserReady) {
-    const vendorOk = run('base44 dev serving the site (Playwright)', bin('playwright'), [
-      'test',
-      '-c',
+  steps.push(
+    playwrightStep(
+      browserReady,
+      'base44 dev',
+      'base44 dev serving the site',
       'playwright.base44.config.ts',
-    ]);
-    steps.push({
-      name: 'base44 dev',
-      ok: vendorOk,
-      counts: playwrightCounts(path.join(RESULTS, 'e2e-base44.json')),
-    });
-  } else {
-    steps.push({ name: 'base44 dev', ok: false });
-  }
+      'e2e-base44.json',
+    ),
+  );
 
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   console.log('\nSummary');
