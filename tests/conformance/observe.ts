@@ -27,7 +27,17 @@ export interface SharedConfig {
  * What a row calls: both clients are driven through the reference's declared surface, plus the
  * methods its client object has at run time without declaring them (found by the surface walk).
  */
-export type ConformanceClient = Base44Client & {
+/**
+ * Any function name: once `base44 types generate` has run, the reference types `invoke` by the
+ * project's own functions (base44/functions), while the rows call made-up ones on a recording server.
+ */
+type AnyFunctions = Omit<Base44Client['functions'], 'invoke'> & {
+  invoke(functionName: string, data?: Record<string, unknown>): Promise<{ data: unknown; status: number }>;
+};
+
+export type ConformanceClient = Omit<Base44Client, 'functions' | 'asServiceRole'> & {
+  functions: AnyFunctions;
+  asServiceRole: Omit<Base44Client['asServiceRole'], 'functions'> & { functions: AnyFunctions };
   auth: { hasToken(): boolean };
   analytics: { cleanup(): void };
   users: { inviteUser(userEmail: string, role: 'user' | 'admin'): Promise<unknown> };
