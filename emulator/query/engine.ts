@@ -7,7 +7,7 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { update } from 'mingo/updater';
-import { compare, resolve } from 'mingo/util';
+import { resolve } from 'mingo/util';
 
 import { badRequest, HttpError } from '../http/errors';
 import { chargeQueryEvaluation } from './budget';
@@ -176,11 +176,6 @@ export function valueAt(record: unknown, path: string): unknown {
     return Object.hasOwn(record, path) ? (record as AnyRecord)[path] : undefined;
   }
   return resolve(record as AnyRecord, path);
-}
-
-/** MongoDB's total order over mixed values (null < numbers < strings < objects < arrays ...). */
-export function compareValues(left: unknown, right: unknown): number {
-  return compare(left, right);
 }
 
 /** Runs a pipeline built by the emulator (never by a client) over records. */

@@ -1,6 +1,8 @@
 import type { Options } from 'mingo/types';
 import { ensureArray, isNil, resolve } from 'mingo/util';
 
+import { isJsonObject } from '../util/json-object';
+
 /**
  * Query operators where mingo departs from the MongoDB manual, written to the manual's rules and
  * registered in the engine's context under the standard names:
@@ -21,12 +23,9 @@ type AnyRecord = Record<string, unknown>;
 export type RecordPredicate = (record: AnyRecord) => boolean;
 type OperatorFactory = (selector: string, value: unknown, options: Options) => RecordPredicate;
 
-const isDocument = (value: unknown): value is AnyRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** True when a document appears anywhere in `value`, i.e. where field order can matter. */
 function holdsDocument(value: unknown): boolean {
-  if (isDocument(value)) return true;
+  if (isJsonObject(value)) return true;
   return Array.isArray(value) && value.some(holdsDocument);
 }
 
@@ -41,7 +40,7 @@ export function exactlyEqual(left: unknown, right: unknown): boolean {
       Array.isArray(right) && left.length === right.length && left.every((item, at) => exactlyEqual(item, right[at]))
     );
   }
-  if (isDocument(left) && isDocument(right)) {
+  if (isJsonObject(left) && isJsonObject(right)) {
     const leftKeys = Object.keys(left);
     const rightKeys = Object.keys(right);
     return (
@@ -133,12 +132,12 @@ export function manualOperators(engine: Readonly<Record<string, OperatorFactory>
     $nin: membership(true),
     $all: (selector, value, options) => {
       const items = value as unknown[];
-      if (!items.some((item) => holdsDocument(item) && !(isDocument(item) && '$elemMatch' in item))) {
+      if (!items.some((item) => holdsDocument(item) && !(isJsonObject(item) && '$elemMatch' in item))) {
         return $all(selector, value, options);
       }
       // Documents compare exactly; `{ $elemMatch }` items keep the engine's meaning.
       const elementMatchers = items.map((item) =>
-        isDocument(item) && '$elemMatch' in item ? $all(selector, [item], options) : null,
+        isJsonObject(item) && '$elemMatch' in item ? $all(selector, [item], options) : null,
       );
       return (record) => {
         const field = fieldOf(record, selector);

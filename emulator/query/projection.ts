@@ -6,6 +6,8 @@
  * `id` always comes along; two paths where one is the prefix of the other are refused, as there.
  */
 
+import { isJsonObject } from '../util/json-object';
+
 type AnyRecord = Record<string, unknown>;
 /** Field name -> true (take the whole value) or the sub-projection below it. */
 type ProjectionTree = Map<string, ProjectionTree | true>;
@@ -34,19 +36,16 @@ function buildTree(paths: readonly string[]): ProjectionTree {
   return root;
 }
 
-const isDocument = (value: unknown): value is AnyRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A value below a projected path: documents are projected, arrays element by element, scalars dropped. */
 function projectValue(value: unknown, tree: ProjectionTree): unknown {
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const element of value) {
-      if (isDocument(element) || Array.isArray(element)) out.push(projectValue(element, tree));
+      if (isJsonObject(element) || Array.isArray(element)) out.push(projectValue(element, tree));
     }
     return out;
   }
-  return isDocument(value) ? projectDocument(value, tree) : undefined;
+  return isJsonObject(value) ? projectDocument(value, tree) : undefined;
 }
 
 function projectDocument(document: AnyRecord, tree: ProjectionTree): AnyRecord {

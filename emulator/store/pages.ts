@@ -1,6 +1,6 @@
-import { compareValues, valueAt, type RecordPredicate } from '../query/engine';
+import { valueAt, type RecordPredicate } from '../query/engine';
 import { project } from './query';
-import { sortRecords, type SortKey } from './sort';
+import { compareSortKeys, sortKeyOf, sortRecords, type SortKey } from './sort';
 
 /**
  * Keyset pages: the order is the sort keys plus `id` (unique), so every record has one position
@@ -21,13 +21,14 @@ export function walkKeys(keys: readonly SortKey[]): SortKey[] {
   return [...keys.filter((key) => key.path !== 'id'), { path: 'id', descending: keys[0]?.descending ?? false }];
 }
 
+/** A record's position: its sort keys exactly as sortRecords orders them, so pages follow the sort. */
 function positionOf(record: AnyRecord, keys: readonly SortKey[]): unknown[] {
-  return keys.map((key) => valueAt(record, key.path) ?? null);
+  return keys.map((key) => sortKeyOf(valueAt(record, key.path), key.descending));
 }
 
 function comesAfter(position: readonly unknown[], after: readonly unknown[], keys: readonly SortKey[]): boolean {
   for (let at = 0; at < keys.length; at += 1) {
-    const diff = compareValues(position[at] ?? null, after[at] ?? null);
+    const diff = compareSortKeys(position[at] ?? null, after[at] ?? null);
     if (diff !== 0) return (keys[at] as SortKey).descending ? diff < 0 : diff > 0;
   }
   return false;
@@ -75,8 +76,8 @@ export function distinctPage(
   }
   const after = options.after;
   const values = [...seen.values()]
-    .filter((value) => after === null || compareValues(value, after[0] ?? null) > 0)
-    .sort(compareValues);
+    .filter((value) => after === null || compareSortKeys(value, after[0] ?? null) > 0)
+    .sort(compareSortKeys);
   const page = values.slice(0, options.limit);
   const hasMore = values.length > options.limit;
   return { items: page, last: hasMore ? [page[page.length - 1]] : null, has_more: hasMore };

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import { compareValues, valueAt } from '../query/engine';
+import { valueAt } from '../query/engine';
 import { checkFieldPath } from './json-guard';
 
 /**
@@ -37,12 +37,10 @@ interface SortEntry<T> {
   index: number;
 }
 
-/** The sort key of an empty array: MongoDB orders it before null and missing fields. */
-const EMPTY_ARRAY = Symbol('empty array');
-
 /** BSON's order of types, for the types JSON can hold ("Comparison/Sort Order"). */
 function typeRank(value: unknown): number {
-  if (value === EMPTY_ARRAY) return 0;
+  // An empty array as a sort key (sortKeyOf): MongoDB orders it before null and missing fields.
+  if (Array.isArray(value) && value.length === 0) return 0;
   if (value === null || value === undefined) return 1;
   if (typeof value === 'number') return 2;
   if (typeof value === 'string') return 3;
@@ -57,6 +55,10 @@ function typeRank(value: unknown): number {
  * its elements, which BSON does not.)
  */
 export function compareSortKeys(left: unknown, right: unknown): number {
+  // Two numbers or two strings, the common case, first.
+  if (typeof left === typeof right && (typeof left === 'number' || typeof left === 'string')) {
+    return (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0;
+  }
   const rankDiff = typeRank(left) - typeRank(right);
   if (rankDiff !== 0) return Math.sign(rankDiff);
   if (typeof left === 'number' || typeof left === 'string' || typeof left === 'boolean') {
@@ -79,26 +81,14 @@ function compareSequences(left: readonly unknown[], right: readonly unknown[]): 
   return Math.sign(left.length - right.length);
 }
 
-function compareKeys(left: unknown, right: unknown): number {
-  // Two numbers or two strings, the common case: the engine's comparison is plain `<` / `>`.
-  if (typeof left === typeof right && (typeof left === 'number' || typeof left === 'string')) {
-    return (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0;
-  }
-  if (isPlainScalar(left) && isPlainScalar(right)) return compareValues(left, right);
-  return compareSortKeys(left, right);
-}
-
-const isPlainScalar = (value: unknown) =>
-  value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
-
 /**
  * The value a record sorts by, as MongoDB defines it ("Comparison/Sort Order: Arrays"): an array
  * sorts by its smallest element ascending and by its largest element descending; a missing field
  * sorts as null.
  */
-function sortKeyOf(value: unknown, descending: boolean): unknown {
-  if (!Array.isArray(value)) return value ?? null;
-  if (value.length === 0) return EMPTY_ARRAY;
+export function sortKeyOf(value: unknown, descending: boolean): unknown {
+  // An empty array is its own key (JSON-safe: keys travel in cursor tokens); typeRank puts it first.
+  if (!Array.isArray(value) || value.length === 0) return value ?? null;
   let chosen: unknown = value[0] ?? null;
   for (const element of value) {
     const diff = compareSortKeys(element ?? null, chosen);
@@ -110,7 +100,7 @@ function sortKeyOf(value: unknown, descending: boolean): unknown {
 function comparatorFor<T>(keys: readonly SortKey[]): (left: SortEntry<T>, right: SortEntry<T>) => number {
   return (left, right) => {
     for (let at = 0; at < keys.length; at += 1) {
-      const diff = compareKeys(left.values[at], right.values[at]);
+      const diff = compareSortKeys(left.values[at], right.values[at]);
       if (diff !== 0) return (keys[at] as SortKey).descending ? -diff : diff;
     }
     return left.index - right.index;
@@ -138,7 +128,7 @@ function keepSorted<T>(
 /**
  * Returns a new array with the first `take` records in order (all when omitted). `records` is
  * expected in insertion order; equal keys keep it, reversed when the first key descends. Keys are
- * compared in MongoDB's order (sortKeyOf, compareKeys).
+ * compared in MongoDB's order (sortKeyOf, compareSortKeys).
  */
 export function sortRecords<T extends Record<string, unknown>>(
   records: readonly T[],
@@ -172,7 +162,7 @@ export function sortRecords<T extends Record<string, unknown>>(
     if (kept.length === take) {
       const worst = kept[take - 1] as SortEntry<T>;
       const key = sortKeyOf(valueAt(records[at] as T, first.path), first.descending);
-      const diff = compareKeys(key, worst.values[0]);
+      const diff = compareSortKeys(key, worst.values[0]);
       if ((first.descending ? -diff : diff) > 0) continue;
     }
     const entry = entryAt(at);

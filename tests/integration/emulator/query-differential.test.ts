@@ -232,6 +232,31 @@ describe.each(MANUAL_ANSWERS.map((row) => [JSON.stringify(row.request), row] as 
   },
 );
 
+describe.each(
+  MANUAL_ANSWERS.filter((row) => row.request.q === undefined).map((row) => [String(row.request.sort), row] as const),
+)('cursor pages sorted by %s', (sort, row) => {
+  it('walk the records in the order of the manual, three at a time', async () => {
+    const walked: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const params: Record<string, unknown> = {
+        sort,
+        limit: 3,
+        ...(cursor ? { cursor } : {}),
+      };
+      const { status, body } = await api<{ items: Json[]; next_cursor: string | null }>(
+        'GET',
+        entityPath(APP, ENTITY, '/v2/list') + query(params),
+        { token },
+      );
+      expect(status).toBe(200);
+      walked.push(...ids(body.items));
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(walked).toEqual(row.expected);
+  });
+});
+
 it.each([['name,meta.city'], ['items.name,tags'], ['meta.geo.lat,score']])(
   'projects %s like the engine',
   async (fields) => {
