@@ -74,7 +74,15 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
   return {
     engine,
     async goto(url) {
-      await page.goto(url, { waitUntil: 'load' });
+      try {
+        await page.goto(url, { waitUntil: 'load' });
+      } catch (error) {
+        // Firefox's BiDi refuses a navigate that overlaps a navigation the page itself started
+        // moments before (the shell tidies its address with history.replaceState); the page is
+        // still the one the test loaded, so asking once more is the same request, not a looser test.
+        if (!(error instanceof Error) || !error.message.includes('interrupted an unfinished navigation')) throw error;
+        await page.goto(url, { waitUntil: 'load' });
+      }
     },
     async back() {
       await page.goBack({ waitUntil: 'load' });
