@@ -9,7 +9,7 @@ const { policy } = policyFromEnvironment();
 
 /**
  * The site's one inline script (see lib/site/early-document.ts): the same text on every page of a
- * build, whose hash build/export/generate-headers.ts adds to script-src like any inline script's.
+ * build, whose hash build-steps/export/generate-headers.ts adds to script-src like any inline script's.
  */
 const EARLY_DOCUMENT_SCRIPT = earlyDocumentScript({
   pageNames,
