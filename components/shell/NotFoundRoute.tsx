@@ -1,22 +1,22 @@
-'use client';
-
-import { useLayoutEffect, useSyncExternalStore } from 'react';
-
 import AdminNote from '@/components/screens/AdminNote';
 import PageNotFound from '@/components/screens/PageNotFound';
-import { useAuth } from '@/lib/auth/auth-store';
-import { markMissingPage, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE } from '@/lib/site/missing-page';
-import { requestedPageName } from '@/lib/site/requested-page-name';
 
-const subscribeNever = () => () => {};
+import AdminOnly from './AdminOnly';
+import RequestedPage from './RequestedPage';
 
-/** The requested page name, from the address bar (unknown while prerendering 404.html). */
-const readRequestedPageName = () => requestedPageName(window.location.pathname);
-
+/**
+ * The 404 route's screen. Its markup is rendered ahead (HTML in every page's payload); only the two
+ * parts that depend on the browser run as client code: the requested page's name and the admin note.
+ */
 export default function NotFoundRoute() {
-  const pageName = useSyncExternalStore(subscribeNever, readRequestedPageName, () => null);
-  const { isAdmin } = useAuth();
-  // Also where a page's HTML was served (MissingPageGuard): its own title would still be the page's.
-  useLayoutEffect(() => markMissingPage(document, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE), []);
-  return <PageNotFound pageName={pageName} adminNote={isAdmin ? <AdminNote /> : null} />;
+  return (
+    <PageNotFound
+      sentence={<RequestedPage />}
+      adminNote={
+        <AdminOnly>
+          <AdminNote />
+        </AdminOnly>
+      }
+    />
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The marks of an address that names no page: `data-missing-page` on `<html>` (the stylesheet then
  * shows the 404 screen a page carries, app/globals.css) and the 404 title. lib/site/early-document.ts
- * sets them before the first paint, NotFoundRoute after any client-side switch to the 404 screen, and
+ * sets them before the first paint, RequestedPage (the 404 route) after any client-side switch to the 404 screen, and
  * MissingPageGuard removes them once the address names a page again (Go Home). Kept apart from
  * early-document.ts so the client bundle carries only these few lines.
  */

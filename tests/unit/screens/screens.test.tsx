@@ -4,6 +4,7 @@ import ComingSoon from '@/components/pages/ComingSoon';
 import AccessRestricted, { ACCESS_RESTRICTED_MESSAGE } from '@/components/screens/AccessRestricted';
 import AdminNote from '@/components/screens/AdminNote';
 import LoadingScreen from '@/components/screens/LoadingScreen';
+import NotFoundSentence from '@/components/screens/NotFoundSentence';
 import PageNotFound from '@/components/screens/PageNotFound';
 
 describe('ComingSoon', () => {
@@ -17,7 +18,7 @@ describe('ComingSoon', () => {
 
 describe('PageNotFound', () => {
   it('names the requested page and offers a way home', () => {
-    render(<PageNotFound pageName="Preise" />);
+    render(<PageNotFound sentence={<NotFoundSentence pageName="Preise" />} />);
     expect(screen.getByRole('main')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
@@ -31,15 +32,15 @@ describe('PageNotFound', () => {
   });
 
   it('renders page names as text, never as markup', () => {
-    render(<PageNotFound pageName={'<img src=x onerror=alert(1)>'} />);
+    render(<PageNotFound sentence={<NotFoundSentence pageName={'<img src=x onerror=alert(1)>'} />} />);
     expect(screen.getByRole('main').querySelector('img')).toBeNull();
     expect(screen.getByRole('main')).toHaveTextContent('<img src=x onerror=alert(1)>');
   });
 
   it('shows the admin note only when given one', () => {
-    const { rerender } = render(<PageNotFound pageName="X" />);
+    const { rerender } = render(<PageNotFound />);
     expect(screen.queryByRole('note')).toBeNull();
-    rerender(<PageNotFound pageName="X" adminNote={<AdminNote />} />);
+    rerender(<PageNotFound adminNote={<AdminNote />} />);
     expect(screen.getByRole('note')).toHaveTextContent(/AI hasn't implemented this page yet/);
     expect(screen.getByRole('note')).toHaveTextContent(/Ask it to implement it in the chat/);
   });
