@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import HomeLink from './HomeLink';
 import NotFoundSentence from './NotFoundSentence';
 
 export interface PageNotFoundProps {
@@ -13,9 +14,8 @@ export interface PageNotFoundProps {
 }
 
 /**
- * The 404 screen: a large 404, what could not be found, and a way home. No client code of its own
- * (the way home is a plain link: a full load of `/` also recovers when the client router broke), so
- * its markup ships as HTML, not as first-load JavaScript.
+ * The 404 screen: a large 404, what could not be found, and a way home. A server component: its
+ * markup ships as HTML, not as first-load JavaScript; only the way home is client code (HomeLink).
  */
 export default function PageNotFound({ sentence = <NotFoundSentence />, adminNote }: PageNotFoundProps) {
   return (
@@ -34,13 +34,9 @@ export default function PageNotFound({ sentence = <NotFoundSentence />, adminNot
         {/* Reserve two lines so the sentence does not move the button when the name arrives. */}
         <p className="mt-4 min-h-14 leading-7 break-words text-stone-700 dark:text-stone-300">{sentence}</p>
         {adminNote}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a
-          href="/"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-stone-900 px-5 py-2.5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300"
-        >
+        <HomeLink className="mt-8 inline-flex items-center justify-center rounded-lg bg-stone-900 px-5 py-2.5 text-sm font-medium text-white shadow-sm transition-colors hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300">
           Go Home
-        </a>
+        </HomeLink>
       </section>
     </main>
   );

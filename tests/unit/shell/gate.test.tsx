@@ -6,6 +6,9 @@ import Toaster from '@/components/shell/Toaster';
 import { authStore } from '@/lib/auth/auth-store';
 import { createToastStore } from '@/lib/toast/store';
 
+// The 404 screen's way home needs the app router, which only Next.js mounts.
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn() }) }));
+
 const content = <p>Unsere neue Website ist fast startklar</p>;
 
 beforeEach(() => {
