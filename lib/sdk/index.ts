@@ -1,8 +1,9 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
-export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client';
-export { createClientFromRequest } from './from-request';
-export { Actor, type ActorConn } from './actor';
-export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors';
+export { createClient } from './client/create-client';
+export { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/client-types';
+export { createClientFromRequest } from './client/from-request';
+export { Actor, type ActorConn } from './actors/actor';
+export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors/actor-types';
 export {
   PlatformError,
   PlatformError as Base44Error,
@@ -10,7 +11,7 @@ export {
   ErrorCodes,
   type PlatformErrorJSON,
   type SdkErrorCode,
-} from './errors';
+} from './core/errors';
 export {
   readStoredToken,
   storeToken,
@@ -23,29 +24,24 @@ export {
   TOKEN_PARAM,
   type StoredTokenListener,
   type TokenStore,
-} from './token-store';
+} from './token/token-store';
 export {
   getAccessToken,
   saveAccessToken,
   removeAccessToken,
   getLoginUrl,
   type AccessTokenOptions,
-} from './reference-helpers';
-export type * from './connectors';
-export type { FetchWithAuthInit } from './fetch-with-auth';
-export type {
-  AiGatewayModule,
-  AiGatewayConnection,
-  AnalyticsModule,
-  TrackEventParams,
-  TrackEventProperties,
-} from './misc-modules';
-export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
-export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
-export type { SubscriptionHooks } from './realtime-hooks';
-export type { CallOptions, QueryParams, RawResponse, FetchLike } from './transport';
-export type { AuthModule, LoginProvider } from './auth';
-export type { EntityHandler, EntitiesModule } from './entities';
+} from './token/reference-helpers';
+export type * from './connectors/connectors.lazy';
+export type { FetchWithAuthInit } from './client/fetch-with-auth.lazy';
+export type { AiGatewayModule, AiGatewayConnection } from './ai-gateway/ai-gateway';
+export type { AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics/analytics-types';
+export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './core/redirects';
+export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './client/service-role';
+export type { SubscriptionHooks } from './realtime/subscription-hooks';
+export type { CallOptions, QueryParams, RawResponse, FetchLike } from './core/transport';
+export type { AuthModule, LoginProvider } from './auth/auth';
+export type { EntityHandler, EntitiesModule } from './entities/entities';
 export type {
   IntegrationEndpoint,
   IntegrationsModule,
@@ -54,9 +50,9 @@ export type {
   CustomIntegrationsModule,
   CustomIntegrationCallParams,
   CustomIntegrationCallResponse,
-} from './integrations';
-export type { FunctionsModule } from './functions';
-export type { AgentsModule, ConversationQuery } from './agents';
-export type { AppLogsModule } from './app-logs';
-export type { PublicSettingsModule } from './public-settings';
-export type * from './types';
+} from './integrations/integration-types';
+export type { FunctionsModule } from './functions/functions';
+export type { AgentsModule, ConversationQuery } from './agents/agents';
+export type { AppLogsModule } from './app-logs/app-logs';
+export type { PublicSettingsModule } from './public-settings/public-settings';
+export type * from './core/types';
