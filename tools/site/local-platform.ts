@@ -2,9 +2,9 @@
  * What `npm start`, `npm run dev` and `npm run serve` share about running the site (next to the
  * local platform): the owner of their run-time settings (HOST, PORT, EMULATOR_*).
  */
-import { describeSeed, REPOSITORY_ROOT } from '../../emulator/cli';
-import { startEmulator } from '../../emulator/server';
-import type { RunningEmulator } from '../../emulator/types';
+import type { RunningEmulator } from '../../emulator/core/types';
+import { describeSeed, REPOSITORY_ROOT } from '../../emulator/start/cli';
+import { startEmulator } from '../../emulator/start/server';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {
