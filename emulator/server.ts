@@ -110,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const projectFunctions = functionsDir
     ? new DenoFunctionRuntime({
         dir: functionsDir,
+        origin: () => baseUrl,
         log: options.functionLog ?? ((line) => log(`function ${line}`)),
         ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
       })

@@ -26,6 +26,8 @@ const HOST_SCRIPT = path.join(__dirname, 'deno', 'host.ts');
 /** Maps `base44:runtime` (secrets, waitUntil) onto our local module, as deployed functions import it. */
 const IMPORT_MAP = path.join(__dirname, 'deno', 'import-map.json');
 const RUNTIME_MODULE = path.join(__dirname, 'deno', 'base44-runtime.ts');
+/** deno/gate.ts's header (Deno code cannot be imported here); the caller's own copy never passes. */
+const KEY_HEADER = 'x-emulator-function-key';
 const HOP_BY_HOP = new Set([
   'connection',
   'content-length',
@@ -46,6 +48,8 @@ export const DEFAULT_FUNCTION_START_TIMEOUT_MS = 120_000;
 export interface DenoRuntimeOptions {
   /** The functions root of the project (`base44/functions`). */
   dir: string;
+  /** The emulator's own origin, known once it listens: the address a function sees its requests at. */
+  origin(): string;
   log(line: string): void;
   denoPath?: string;
   /** Deno's module cache; default node_modules/.cache/deno, so `npm:` imports are fetched once. */
@@ -80,6 +84,8 @@ export class FunctionRunError extends Error {
 
 interface RunningFunction {
   child: ChildProcess;
+  /** The door's key of this process (deno/gate.ts): only calls that carry it reach the function. */
+  key: string;
   entryPath: string;
   fingerprint: string;
   port: Promise<number>;
@@ -134,14 +140,17 @@ export class DenoFunctionRuntime {
     call: FunctionCall,
     platformHeaders: Record<string, string>,
   ): Promise<FunctionAnswer> {
-    const port = await this.ensureRunning(fn);
+    const { port, key } = await this.ensureRunning(fn);
     const headers: Record<string, string | string[]> = {};
     for (const [header, value] of Object.entries(call.headers)) {
       // The caller may not speak for the platform: Base44-* headers come from the emulator only.
-      if (value === undefined || HOP_BY_HOP.has(header) || header.startsWith('base44-')) continue;
+      if (value === undefined || HOP_BY_HOP.has(header) || header.startsWith('base44-') || header === KEY_HEADER)
+        continue;
       headers[header] = value;
     }
     Object.assign(headers, platformHeaders);
+    headers.host = `127.0.0.1:${port}`;
+    headers[KEY_HEADER] = key;
     headers['content-length'] = String(call.body.length);
     return this.send(fn, port, call, headers);
   }
@@ -183,21 +192,24 @@ export class DenoFunctionRuntime {
     });
   }
 
-  private async ensureRunning(fn: ProjectFunction): Promise<number> {
+  private async ensureRunning(fn: ProjectFunction): Promise<{ port: number; key: string }> {
     if (this.closed) throw new FunctionRunError('The emulator is shutting down', 'start_failed');
     const print = await fingerprint(fn.dir);
     const current = this.running.get(fn.name);
-    if (current && current.fingerprint === print && current.entryPath === fn.entryPath) return current.port;
+    if (current && current.fingerprint === print && current.entryPath === fn.entryPath) {
+      return { port: await current.port, key: current.key };
+    }
     if (current) {
       this.options.log(`[${fn.name}] files changed: restarting`);
       await this.stop(fn.name);
     }
     const started = this.running.get(fn.name) ?? this.spawn(fn, print);
-    return started.port;
+    return { port: await started.port, key: started.key };
   }
 
   private spawn(fn: ProjectFunction, print: string): RunningFunction {
     const readyMark = `emulator-function-ready-${randomBytes(12).toString('hex')}`;
+    const key = randomBytes(32).toString('base64url');
     const readable = [fn.dir, path.join(this.options.dir, '..', 'shared'), RUNTIME_MODULE];
     const child = spawn(
       this.options.denoPath ?? path.join(REPO_ROOT, 'node_modules', '.bin', 'deno'),
@@ -225,6 +237,9 @@ export class DenoFunctionRuntime {
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );
+    // The door's settings go on stdin, the one channel neither function code (it runs after they are
+    // read) nor another process can read; the environment and the command line are both visible.
+    child.stdin?.write(`${JSON.stringify({ key, origin: this.options.origin() })}\n`);
     const log = (line: string) => this.options.log(`[${fn.name}] ${line}`);
     const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const port = new Promise<number>((resolve, reject) => {
@@ -253,7 +268,7 @@ export class DenoFunctionRuntime {
     });
     // Read by every caller; a rejection nobody awaited yet must not become an unhandled one.
     port.catch(() => undefined);
-    const running: RunningFunction = { child, entryPath: fn.entryPath, fingerprint: print, port, exited };
+    const running: RunningFunction = { child, key, entryPath: fn.entryPath, fingerprint: print, port, exited };
     this.running.set(fn.name, running);
     child.once('exit', (code, signal) => {
       if (this.running.get(fn.name) === running) this.running.delete(fn.name);

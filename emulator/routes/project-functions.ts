@@ -65,7 +65,6 @@ export async function callProjectFunction(
       fn,
       { method: request.method, path: `${request.url.pathname}${request.url.search}`, headers: request.headers, body },
       {
-        host: base.host,
         'base44-app-id': app.id,
         'base44-api-url': base.origin,
         'base44-service-authorization': `Bearer ${app.serviceToken}`,

@@ -4,11 +4,13 @@
  * called through our SDK's functions.invoke / functions.fetch, acting as the caller.
  */
 import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { isPlatformError } from '@/lib/sdk/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { listeningPortsOf } from '@/tests/support/listening-ports';
 
 import { clientFor, rejectionOf, serviceClient, signedInClient, type EmulatorHandle, type TestClient } from './harness';
 
@@ -28,6 +30,27 @@ interface Echo {
   serviceAuthorization: string | null;
   authorization: string | null;
   custom: string | null;
+}
+
+/** A request straight to a port, with any Host (fetch would not send a foreign one). */
+function direct(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/apps/${APP}/functions/echo`,
+      headers,
+    });
+    outgoing.on('error', reject);
+    outgoing.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    outgoing.end('{"hello":"direct"}');
+  });
 }
 
 function statusOf(error: unknown): [number | undefined, string | undefined] | null {
@@ -214,6 +237,45 @@ describe('the Deno runner', () => {
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }
+  });
+
+  describe("a function's own port answers the emulator only", () => {
+    let port: number;
+    beforeAll(async () => {
+      const { data } = await user.functions.invoke<Echo>('echo');
+      const ports = listeningPortsOf(data.pid);
+      expect(ports).toHaveLength(1);
+      port = ports[0] as number;
+    });
+
+    const forged = {
+      'Content-Type': 'application/json',
+      'Base44-App-Id': APP,
+      'Base44-Api-Url': 'http://127.0.0.1:1',
+      'Base44-Service-Authorization': `Bearer ${serviceTokenFor(APP)}`,
+    };
+    it.each([
+      ['a local process without the key', () => ({ host: `127.0.0.1:${port}` })],
+      ['a local process forging the platform headers', () => ({ host: `127.0.0.1:${port}`, ...forged })],
+      ['a guessed key', () => ({ host: `localhost:${port}`, 'X-Emulator-Function-Key': 'a'.repeat(43), ...forged })],
+      [
+        'a DNS-rebinding page (foreign Host and Origin)',
+        () => ({ host: `rebind.example:${port}`, origin: `http://rebind.example:${port}`, ...forged }),
+      ],
+    ])('refuses %s, and the function never runs', async (_name, headers) => {
+      const before = logs.filter((line) => line.startsWith('[echo] echo called')).length;
+      const answer = await direct(port, headers());
+      expect(answer.status).toBe(403);
+      expect(answer.body).not.toContain('serviceAuthorization');
+      expect(logs.filter((line) => line.startsWith('[echo] echo called'))).toHaveLength(before);
+    });
+
+    it('still answers the calls the emulator forwards, without showing the function its key', async () => {
+      const { data } = await user.functions.invoke<Echo & { headers: string[] }>('echo', { again: true });
+      expect(data.url).toBe(`${handle.url}/api/apps/${APP}/functions/echo`);
+      expect(data.headers).not.toContain('x-emulator-function-key');
+      expect(data.headers).toContain('host');
+    });
   });
 
   it('stops every function process when the emulator closes', async () => {
