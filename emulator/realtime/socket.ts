@@ -10,7 +10,7 @@ import {
   type Caller,
 } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../context';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../core/errors';
 import { RecordSecurity } from '../model/security';
 import type { EntityRecord } from '../types';
 
@@ -79,7 +79,7 @@ function currentCaller(context: EmulatorContext, state: SocketState): Caller {
   try {
     checkAppAccess(app, caller);
   } catch (error) {
-    if (error instanceof HttpError) throw new JoinRefused(error.message, error.code ?? 'forbidden');
+    if (error instanceof DomainError) throw new JoinRefused(error.message, error.code);
     throw error;
   }
   return caller;
@@ -109,7 +109,7 @@ function entityViewFor(
     return RecordSecurity.of(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
   } catch (error) {
     // A caller that just lost access (evicted below) or a rule the project got wrong: nothing is sent.
-    if (error instanceof JoinRefused || error instanceof HttpError) return null;
+    if (error instanceof JoinRefused || error instanceof DomainError) return null;
     throw error;
   }
 }
