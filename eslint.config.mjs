@@ -102,7 +102,7 @@ export default defineConfig([
     files: [
       'emulator/auth/**',
       'emulator/entities/**',
-      'emulator/functions-runtime/**',
+      'emulator/functions/**',
       'emulator/http/**',
       'emulator/model/**',
       'emulator/query/**',

@@ -7,7 +7,8 @@ import { TokenSigner } from './auth/tokens';
 import type { EmulatorContext, RealtimePublisher } from './context';
 import { openProjectFolder, readEntityDefinitions } from './entities/project';
 import { EntityRegistry, watchEntityFiles } from './entities/registry';
-import { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
+import { readFunctions } from './functions/catalog';
+import { FunctionRuntime } from './functions/runtime';
 import { originSet } from './http/cors';
 import { handleRequest } from './http/handle';
 import { LocalAddresses } from './http/local-access';
@@ -106,21 +107,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let publisher: RealtimePublisher | null = null;
   const addresses = new LocalAddresses();
   const boundHost = options.host ?? '127.0.0.1';
-  const functionsDir = options.projectFunctionsDir ?? project?.functionsDir;
-  const projectFunctions = functionsDir
-    ? new DenoFunctionRuntime({
-        dir: functionsDir,
-        origin: () => baseUrl,
-        log: options.functionLog ?? ((line) => log(`function ${line}`)),
-        ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
-      })
-    : null;
+  const projectFunctionsDir = options.projectFunctionsDir ?? project?.functionsDir ?? null;
+  // No process starts here: each function gets its Deno process on its first call.
+  const functions = new FunctionRuntime({
+    origin: () => baseUrl,
+    log: options.functionLog ?? ((line) => log(`function ${line}`)),
+    ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
+  });
 
   const context: EmulatorContext = {
     apps: new Map(apps.map((app) => [app.id, app])),
     entities,
     extraOrigins,
-    projectFunctions,
+    functions,
+    projectFunctionsDir,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -196,13 +196,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: address.port,
     seed,
     entityNames: () => entities.names(),
-    functionNames: async () => (projectFunctions ? [...(await projectFunctions.list()).keys()].sort() : []),
+    functionNames: async () =>
+      projectFunctionsDir ? [...(await readFunctions(projectFunctionsDir)).keys()].sort() : [],
     outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         entityWatcher?.close();
         await Promise.allSettled([...background]);
-        await projectFunctions?.close();
+        await functions.close();
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * The Deno side of the function runner (emulator/functions-runtime/deno/) is left out of the
+ * The Deno side of the function runner (emulator/functions/deno/) is left out of the
  * project's tsconfig (it uses Deno's globals, not Node's), so Deno's own checker covers it here.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,8 +13,8 @@ it('the Deno host script and the base44:runtime module type-check under Deno', (
     [
       'check',
       '--no-config',
-      path.join(ROOT, 'emulator', 'functions-runtime', 'deno', 'host.ts'),
-      path.join(ROOT, 'emulator', 'functions-runtime', 'deno', 'base44-runtime.ts'),
+      path.join(ROOT, 'emulator', 'functions', 'deno', 'host.ts'),
+      path.join(ROOT, 'emulator', 'functions', 'deno', 'base44-runtime.ts'),
     ],
     {
       encoding: 'utf8',

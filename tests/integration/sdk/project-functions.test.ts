@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { startFunctionProcess } from '@/emulator/functions/deno-process';
 import { isPlatformError } from '@/lib/sdk/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 import { listeningPortsOf } from '@/tests/support/listening-ports';
@@ -268,6 +269,33 @@ describe('the Deno runner', () => {
       expect(answer.status).toBe(403);
       expect(answer.body).not.toContain('serviceAuthorization');
       expect(logs.filter((line) => line.startsWith('[echo] echo called'))).toHaveLength(before);
+    });
+
+    it('checks the Host as well as the key: only its own port under a loopback name is served', async () => {
+      // A process of our own with a key we know, to try the Host check on its own.
+      const key = 'k'.repeat(43);
+      const dir = path.join(functionsDir, 'echo');
+      const echo = startFunctionProcess({
+        entry: { name: 'echo', entryPath: path.join(dir, 'entry.ts'), dir, root: functionsDir },
+        origin: 'http://127.0.0.1:1',
+        key,
+        log: () => undefined,
+        startTimeoutMs: 60_000,
+      });
+      try {
+        const own = await echo.port;
+        const withHost = (host: string) => direct(own, { host, 'X-Emulator-Function-Key': key });
+        for (const host of [`127.0.0.1:${own}`, `localhost:${own}`])
+          expect({ host, status: (await withHost(host)).status }).toEqual({ host, status: 200 });
+        for (const host of [`rebind.example:${own}`, `127.0.0.1.nip.io:${own}`, `127.0.0.1:${own + 1}`, '127.0.0.1'])
+          expect({ host, status: (await withHost(host)).status }).toEqual({ host, status: 403 });
+        const seen = JSON.parse((await withHost(`127.0.0.1:${own}`)).body) as Echo & { headers: string[] };
+        expect(seen.url).toBe(`http://127.0.0.1:1/api/apps/${APP}/functions/echo`);
+        expect(seen.headers).not.toContain('x-emulator-function-key');
+      } finally {
+        echo.child.kill();
+        await echo.exited;
+      }
     });
 
     it('still answers the calls the emulator forwards, without showing the function its key', async () => {

@@ -2,7 +2,7 @@
  * Runs ONE backend function of a Base44 project unchanged, the way the platform does: a module that
  * calls `Deno.serve(handler)` while it is imported (the documented shape), or one whose default
  * export is a handler or `{ fetch }`. This file runs under Deno (not Node); the emulator spawns it
- * per function (emulator/functions-runtime/deno-runtime.ts) and forwards the calls to the port it
+ * per function (emulator/functions/deno-process.ts) and forwards the calls to the port it
  * reports.
  *
  * `Deno.serve` is replaced before the function is imported so that whatever options the function
