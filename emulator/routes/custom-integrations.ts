@@ -2,13 +2,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { authorize, type Caller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { DomainError, invalidInput, notFound } from '../core/errors';
 import type { CustomIntegrationOperation, IntegrationUser } from '../functions/integration-module';
 import { readOptionalJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { ownValue } from '../util/own';
 

@@ -1,10 +1,10 @@
-import type { EmulatorContext } from '../context';
 import { DomainError } from '../core/errors';
+import type { AppConfig } from '../core/types';
 import { readFunctions, type FunctionEntry } from '../functions/catalog';
 import { readRawBody } from '../http/body';
 import type { Reply } from '../http/reply';
 import type { RouteRequest } from '../http/router';
-import type { AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
 
 /**
  * Calls into backend functions (run on Deno by emulator/functions/): the project's

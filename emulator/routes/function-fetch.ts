@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { authorize, bearerToken } from '../auth/caller';
-import { secretsEqual } from '../auth/tokens';
-import type { EmulatorContext } from '../context';
 import { invalidInput, notFound } from '../core/errors';
+import { secretsEqual } from '../credentials/tokens';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { callFunction, findFunctionByPath } from './function-calls';
 
 /**

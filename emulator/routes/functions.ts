@@ -1,8 +1,8 @@
 import { authorize } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { notFound } from '../core/errors';
 import type { Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { callFunction, findFunction } from './function-calls';
 
 /**

@@ -16,7 +16,7 @@ it('the Deno host script, the base44:runtime module and the seeded function type
       '--no-config',
       path.join(ROOT, 'emulator', 'functions', 'deno', 'host.ts'),
       path.join(ROOT, 'emulator', 'functions', 'deno', 'base44-runtime.ts'),
-      path.join(ROOT, 'emulator', 'seed-apps', 'functions', 'hello', 'entry.ts'),
+      path.join(ROOT, 'emulator', 'seed', 'functions', 'hello', 'entry.ts'),
     ],
     {
       encoding: 'utf8',
