@@ -41,7 +41,11 @@ function isOwnHost(host: string | null, port: number | null): boolean {
   return LOOPBACK_NAMES.some((name) => host.toLowerCase() === `${name}:${port}`);
 }
 
-/** The request as the function sees it: the emulator's address and Host, the key removed. */
+/**
+ * The request as the function sees it: the emulator's address and Host, the key removed. (Its abort
+ * signal is not carried over: reading `request.signal` makes Deno 2.9 print a warning into every
+ * function's log, and the emulator drops a call only when it stops the whole process.)
+ */
 function forFunction(request: Request, origin: string): Request {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
