@@ -33,11 +33,11 @@ const FUNCTION_LENGTH_PENDING = ['lib/sdk/auth/auth.ts', 'lib/sdk/realtime/socke
 /**
  * The emulator's floors, from the ground up: a room may import its own floor and the floors below,
  * never a floor above (no upward arrow, so no cycle between rooms). Files at emulator/'s root
- * (function types) stand on the ground floor.
+ * (the agent responder) stand on the ground floor.
  */
 const EMULATOR_FLOORS = [
   ['core', 'util'],
-  ['entities', 'query', 'credentials', 'functions-runtime'],
+  ['entities', 'query', 'credentials', 'functions'],
   ['store', 'http'],
   ['instance'],
   ['auth'],

@@ -1,4 +1,4 @@
-import type { CustomIntegrationModule } from '../../../function-types';
+import type { CustomIntegrationModule } from '../../functions/integration-module';
 
 /**
  * Sample custom integration (`integrations.custom.call('demo-api', ...)`): `echo` describes what it

@@ -2,20 +2,22 @@
  * Runs ONE backend function of a Base44 project unchanged, the way the platform does: a module that
  * calls `Deno.serve(handler)` while it is imported (the documented shape), or one whose default
  * export is a handler or `{ fetch }`. This file runs under Deno (not Node); the emulator spawns it
- * per function (emulator/functions-runtime/deno-runtime.ts) and forwards the calls to the port it
+ * per function (emulator/functions/deno-process.ts) and forwards the calls to the port it
  * reports.
  *
  * `Deno.serve` is replaced before the function is imported so that whatever options the function
  * passes, it listens on the loopback interface on a port the system picks (the function cannot
- * choose one that collides), and the bound port is reported on stdout as one line
- * `<FUNCTION_READY_MARK> <port>`, which the emulator reads and strips from the logs.
+ * choose one that collides), behind the door of gate.ts, and the bound port is reported on stdout as
+ * one line `<FUNCTION_READY_MARK> <port>`, which the emulator reads and strips from the logs.
  *
  * Environment: FUNCTION_URL (file: URL of the entry), FUNCTION_NAME (for logs), FUNCTION_READY_MARK.
+ * Stdin: first one JSON line `{ "key", "origin" }` (the door's key and the emulator's address,
+ * read before the function is imported), then nothing until the emulator goes.
  */
 
-export {};
+import { gated, type Handler as GatedHandler, type GateSettings } from './gate.ts';
 
-type Handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => Response | Promise<Response>;
+type Handler = GatedHandler<Deno.ServeHandlerInfo<Deno.NetAddr>>;
 
 const entry = Deno.env.get('FUNCTION_URL');
 const name = Deno.env.get('FUNCTION_NAME') ?? 'function';
@@ -26,14 +28,35 @@ if (!entry || !readyMark) {
   Deno.exit(2);
 }
 
-// The emulator holds our stdin open for as long as it runs: end of input means it is gone (even
-// killed outright), so the function goes too instead of lingering as an orphan.
-void (async () => {
-  for await (const _chunk of Deno.stdin.readable) {
-    // Nothing is ever sent; only the end matters.
+/**
+ * Reads the first line of stdin (the door's settings), then keeps reading: the emulator holds our
+ * stdin open for as long as it runs, so end of input means it is gone (even killed outright), and
+ * the function goes too instead of lingering as an orphan.
+ */
+async function readSettings(): Promise<{ key: string; origin: string }> {
+  const reader = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('\n')) {
+    const { value, done } = await reader.read();
+    if (done) Deno.exit(0);
+    text += value;
   }
-  Deno.exit(0);
-})();
+  void (async () => {
+    while (!(await reader.read()).done) {
+      // Nothing more is sent; only the end matters.
+    }
+    Deno.exit(0);
+  })();
+  const settings = JSON.parse(text.slice(0, text.indexOf('\n'))) as { key?: unknown; origin?: unknown };
+  if (typeof settings.key !== 'string' || settings.key.length < 32 || typeof settings.origin !== 'string') {
+    console.error('[host] the first line of stdin must be {"key", "origin"}');
+    Deno.exit(2);
+  }
+  return { key: settings.key, origin: settings.origin };
+}
+
+let boundPort: number | null = null;
+const door: GateSettings = { ...(await readSettings()), port: () => boundPort };
 
 const originalServe = Deno.serve.bind(Deno);
 let served = false;
@@ -46,9 +69,12 @@ function listen(options: Record<string, unknown>, handler: Handler): Deno.HttpSe
       ...options,
       hostname: '127.0.0.1',
       port: 0,
-      onListen: ({ port }) => console.log(`${readyMark} ${port}`),
+      onListen: ({ port }) => {
+        boundPort = port;
+        console.log(`${readyMark} ${port}`);
+      },
     },
-    handler,
+    gated(handler, door),
   );
 }
 
