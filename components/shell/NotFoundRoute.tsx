@@ -5,8 +5,9 @@ import AdminOnly from './AdminOnly';
 import RequestedPage from './RequestedPage';
 
 /**
- * The 404 route's screen. Its markup is rendered ahead (HTML in every page's payload); only the two
- * parts that depend on the browser run as client code: the requested page's name and the admin note.
+ * The 404 screen of the app: the not-found route's (app/not-found.tsx), whose markup is rendered ahead
+ * (HTML in every page's payload), with only the two parts that depend on the browser as client code
+ * (the requested page's name, the admin note); and MissingPageScreen's, in the runtime's lazy chunk.
  */
 export default function NotFoundRoute() {
   return (

@@ -1,34 +1,22 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RE2JS } from 're2js';
 
+import { invalidInput, notFound, schemaViolation } from '../core/errors';
+import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
-import { hasFormat } from '../entities/formats';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import type { EntityRecord } from '../types';
+import { firstProblem } from './schema-check';
 
 /**
  * Entity schemas as the platform applies them, in one layer between the routes and the store: every
  * write path (create, bulk create, import, update, bulk update, updateMany, upsert) passes its
  * fields through an `EntityModel` before anything is stored. A defined entity drops fields its
- * schema does not name, fills defaults on create and refuses values that break the schema with
- * 422 and the platform's body (`{ error_type: "ValidationError", message: "Error in field title:
- * Field required", request_id: null, traceback: "" }`). Messages follow the vendor's local backend
- * (`base44 dev`); the checks it skips but the documentation names (enum, formats, lengths,
- * pattern, bounds, nested required) use the same wording style. A schemaless entity (test apps,
+ * schema does not name, fills defaults on create and refuses values that break the schema with a
+ * schema violation (core/errors.ts; on the wire 422 and the platform's ValidationError body
+ * `{ error_type, message: "Error in field title: Field required", ... }`). The checks run on ajv
+ * (schema-check.ts); messages follow the vendor's local backend (`base44 dev`); the checks it skips
+ * but the documentation names (enum, formats, lengths, pattern, bounds, nested required) use the
+ * same wording style. A schemaless entity (test apps,
  * the built-in User) passes fields through unchanged.
  */
-
-/** 422 with the platform's validation body. */
-export class SchemaViolation extends HttpError {
-  constructor(message: string) {
-    super(422, message, { code: 'validation_error' });
-    this.name = 'SchemaViolation';
-  }
-
-  override toBody(): Record<string, unknown> {
-    return { error_type: 'ValidationError', message: this.message, request_id: null, traceback: '' };
-  }
-}
 
 export interface EntityModel {
   /** The definition behind this model, or null when the entity is schemaless. */
@@ -63,15 +51,6 @@ const PASS_THROUGH: EntityModel = {
   requireKnownPaths: () => undefined,
 };
 
-/** Record fields the platform sets; they survive every model step untouched. */
-const SYSTEM_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'created_date',
-  'updated_date',
-  'created_by',
-  'created_by_id',
-]);
-
 /** The model for an entity: 404 (as the platform answers) when the app does not define it. */
 export function entityModel(lookup: EntityLookup, entity: string): EntityModel {
   if (lookup.kind === 'missing') throw notFound(`Entity "${entity}" not found`, 'entity_not_found');
@@ -82,10 +61,6 @@ function typesOf(property: PropertyDefinition): readonly PropertyType[] {
   const { type } = property;
   if (type === undefined) return [];
   return typeof type === 'string' ? [type] : type;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function hasType(value: unknown, type: PropertyType): boolean {
@@ -99,77 +74,14 @@ function hasType(value: unknown, type: PropertyType): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return isPlainObject(value);
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
     default:
       return typeof value === type;
   }
 }
 
-const compiledPatterns = new WeakMap<PropertyDefinition, RE2JS>();
-
-function patternOf(property: PropertyDefinition & { pattern: string }): RE2JS {
-  let compiled = compiledPatterns.get(property);
-  if (!compiled) {
-    compiled = RE2JS.compile(property.pattern);
-    compiledPatterns.set(property, compiled);
-  }
-  return compiled;
-}
-
-function describeEnum(values: readonly unknown[]): string {
-  const shown = values.map((value) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value)));
-  return shown.length === 1 ? (shown[0] as string) : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1) as string}`;
-}
-
-/** The first problem of `value` against `property`, as "Input should ..." text, or null. */
-function problemOf(value: unknown, property: PropertyDefinition, path: string): { path: string; text: string } | null {
-  const types = typesOf(property);
-  const type = types.find((candidate) => hasType(value, candidate));
-  if (types.length > 0 && type === undefined) {
-    if (types.length === 1 && types[0] === 'null') return { path, text: 'Input should be null' };
-    return { path, text: `Input should be a valid ${types.join(' or ')}` };
-  }
-  if (value === null) return null;
-  if (property.enum && !property.enum.some((allowed) => isDeepStrictEqual(allowed, value)))
-    return { path, text: `Input should be ${describeEnum(property.enum)}` };
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (property.minLength !== undefined && length < property.minLength)
-      return { path, text: `String should have at least ${property.minLength} characters` };
-    if (property.maxLength !== undefined && length > property.maxLength)
-      return { path, text: `String should have at most ${property.maxLength} characters` };
-    if (property.pattern !== undefined && !patternOf({ ...property, pattern: property.pattern }).test(value))
-      return { path, text: `String should match pattern '${property.pattern}'` };
-    if (property.format !== undefined && !hasFormat(property.format, value))
-      return { path, text: `Input should be a valid ${property.format}` };
-  }
-  if (typeof value === 'number') {
-    if (property.minimum !== undefined && value < property.minimum)
-      return { path, text: `Input should be greater than or equal to ${property.minimum}` };
-    if (property.maximum !== undefined && value > property.maximum)
-      return { path, text: `Input should be less than or equal to ${property.maximum}` };
-  }
-  if (Array.isArray(value) && property.items) {
-    for (const [index, item] of value.entries()) {
-      const problem = problemOf(item, property.items, `${path}[${index}]`);
-      if (problem) return problem;
-    }
-  }
-  if (isPlainObject(value)) {
-    for (const name of property.required ?? []) {
-      if (value[name] === undefined || value[name] === null) return { path: `${path}.${name}`, text: 'Field required' };
-    }
-    for (const [name, nested] of property.properties ?? []) {
-      if (!Object.hasOwn(value, name)) continue;
-      const problem = problemOf(value[name], nested, `${path}.${name}`);
-      if (problem) return problem;
-    }
-  }
-  return null;
-}
-
 function fail(path: string, text: string): never {
-  throw new SchemaViolation(`Error in field ${path}: ${text}`);
+  throw schemaViolation(`Error in field ${path}: ${text}`);
 }
 
 class DefinedModel implements EntityModel {
@@ -179,18 +91,19 @@ class DefinedModel implements EntityModel {
   private known(fields: Record<string, unknown>): Record<string, unknown> {
     const kept: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields)) {
-      if (this.definition.properties.has(name) || SYSTEM_FIELDS.has(name)) kept[name] = value;
+      if (this.definition.properties.has(name) || BUILT_IN_FIELDS.has(name)) kept[name] = value;
     }
     return kept;
   }
 
+  /** Checks the named fields that are present (ajv, schema-check.ts); the first problem refuses the write. */
   private check(fields: Record<string, unknown>, names: Iterable<string>): void {
+    const present: Record<string, unknown> = {};
     for (const name of names) {
-      const property = this.definition.properties.get(name);
-      if (!property || !Object.hasOwn(fields, name)) continue;
-      const problem = problemOf(fields[name], property, name);
-      if (problem) fail(problem.path, problem.text);
+      if (this.definition.properties.has(name) && Object.hasOwn(fields, name)) present[name] = fields[name];
     }
+    const problem = firstProblem(this.definition, present);
+    if (problem) fail(problem.path, problem.text);
   }
 
   private requireAll(fields: Record<string, unknown>, names: Iterable<string>): void {
@@ -221,7 +134,7 @@ class DefinedModel implements EntityModel {
     const record: Record<string, unknown> = { ...after };
     for (const name of changed) {
       // A field the schema does not name cannot be added; one stored before the schema changed stays.
-      if (!this.definition.properties.has(name) && !SYSTEM_FIELDS.has(name)) delete record[name];
+      if (!this.definition.properties.has(name) && !BUILT_IN_FIELDS.has(name)) delete record[name];
     }
     const removed = Object.keys(before).filter((name) => !Object.hasOwn(after, name));
     this.requireAll(
@@ -235,8 +148,8 @@ class DefinedModel implements EntityModel {
   requireKnownPaths(paths: readonly string[], what: string): void {
     for (const path of paths) {
       const field = path.split('.')[0] as string;
-      if (!this.definition.properties.has(field) && !SYSTEM_FIELDS.has(field)) {
-        throw badRequest(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
+      if (!this.definition.properties.has(field) && !BUILT_IN_FIELDS.has(field)) {
+        throw invalidInput(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
       }
     }
   }

@@ -99,8 +99,8 @@ it('does not accept a token whose account exists only on Object.prototype', asyn
 
 it("refuses multipart parameters named __proto__ instead of letting them become the payload's prototype", async () => {
   const form = new FormData();
-  form.append('__proto__', JSON.stringify({ name: 'Mallory' }));
-  const called = await suite.api('POST', `/apps/${APP}/functions/hello`, { body: form });
+  form.append('__proto__', JSON.stringify({ to: 'attacker@example.net' }));
+  const called = await suite.api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { body: form });
   expect(called.status).toBe(400);
   expect(called.body).toMatchObject({ code: 'invalid_parameter_name' });
 });
@@ -131,10 +131,10 @@ describe('request parameters the caller left out', () => {
   it('do not read a planted `role` as a role change, so a user can still edit its own record', async () => {
     const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email);
     const updated = await withPollutedPrototype('role', 'user', () =>
-      suite.api('PUT', `/apps/${APP}/entities/User/me`, { json: { full_name: 'Still Admin' }, token }),
+      suite.api('PUT', `/apps/${APP}/entities/User/me`, { json: { nickname: 'Still Admin' }, token }),
     );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ full_name: 'Still Admin', role: 'admin' });
+    expect(updated.body).toMatchObject({ nickname: 'Still Admin', role: 'admin' });
   });
 
   it('do not store a planted `metadata` on a new conversation', async () => {
