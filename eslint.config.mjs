@@ -64,7 +64,7 @@ export default defineConfig([
     },
   },
   {
-    // Everything outside lib/ (app, components, tools, build, deploy, support, tests) reaches the
+    // Everything outside lib/ (app, components, tools, build-steps, deploy, support, tests) reaches the
     // SDK through lib/sdk/index.ts. Only the SDK's own tests may open its internals.
     files: ['**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}'],
     ignores: ['lib/**', ...SDK_INTERNAL_TESTS],
@@ -81,7 +81,7 @@ export default defineConfig([
           zones: [
             { target: './tests', from: './tools', message: 'Tests must not import tools/; share through support/.' },
             {
-              target: ['./tools', './build', './deploy', './support'],
+              target: ['./tools', './build-steps', './deploy', './support'],
               from: './tests',
               message: 'Tools must not import tests/; share through support/.',
             },
@@ -146,8 +146,6 @@ export default defineConfig([
       ],
     },
   },
-  // eslint-config-next ignores build/ (a common output folder); ours holds source (the annotation loader).
-  globalIgnores(['!build/**']),
   globalIgnores([
     '.next/**',
     'out/**',

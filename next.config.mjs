@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 
-// Editor source annotations (build/source-annotations): `data-source-location` on the JSX elements of
+// Editor source annotations (build-steps/source-annotations): `data-source-location` on the JSX elements of
 // app/ and components/, in `next dev` and in the editor preview build only; production has none.
 const sourceAnnotations = process.env.NODE_ENV === 'development' || process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
 
@@ -33,7 +33,7 @@ const nextConfig = {
             condition: { all: [{ not: 'foreign' }, { path: /^(app|components)\// }] },
             loaders: [
               {
-                loader: path.join(projectRoot, 'build/source-annotations/loader.cjs'),
+                loader: path.join(projectRoot, 'build-steps/source-annotations/loader.cjs'),
                 options: { root: projectRoot },
               },
             ],

@@ -7,7 +7,7 @@ import { REFERRER_POLICY } from '@/deploy/headers/policy';
  * way) resolves it as a protocol-relative URL of another host and throws a SecurityError, which
  * crashed the app. Collapsing the leading slashes with an absolute URL keeps the visitor on the same
  * origin and document (the static host already served the page `//x` resolves to). Its hash is
- * added to script-src by build/export/generate-headers.ts like any inline script.
+ * added to script-src by build-steps/export/generate-headers.ts like any inline script.
  */
 const COLLAPSE_LEADING_SLASHES = [
   '(function(){var l=window.location,p=l.pathname;if(p.slice(0,2)!=="//")return;',

@@ -46,7 +46,7 @@ function hostOf(value: string): { protocol: string; hostname: string } | null {
 /**
  * Why a build made with `env` is not fit to deploy: it would talk to the local emulator, or no
  * editor could frame it, without anybody having chosen that. Empty when it is configured for a real
- * platform and editor (or explicitly for no editor). Used by build/site/build-site.ts, which refuses
+ * platform and editor (or explicitly for no editor). Used by build-steps/site/build-site.ts, which refuses
  * such a production build unless it is asked for a local one, and then marks it as local.
  */
 export function deployProblems(env: Readonly<Record<string, string | undefined>>): string[] {

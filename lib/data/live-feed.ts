@@ -21,7 +21,7 @@ import type { PlatformError, SubscriptionHooks, Unsubscribe } from '@/lib/sdk';
 /** Matches the SDK's room grace period: a remount within it keeps the feed and its subscription. */
 const FEED_RELEASE_DELAY_MS = 250;
 
-/** Error codes after which a change may have been missed (realtime-parse.ts RealtimeErrorCodes). */
+/** Error codes after which a change may have been missed (lib/sdk/realtime/socket/parse.ts RealtimeErrorCodes). */
 const MISSED_CHANGE_CODES = new Set(['MALFORMED_UPDATE', 'UPDATE_TOO_LARGE', 'REALTIME_ERROR']);
 
 /**

@@ -62,7 +62,7 @@ export function policyFromEnvironment(): { policy: OriginPolicy; rejected: Parse
 
 /**
  * Origins the editor's font previews (inject-font-import, inject-font-face) may load from:
- * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which build/site/build-site.ts fills for preview builds only.
+ * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which build-steps/site/build-site.ts fills for preview builds only.
  */
 export function fontOriginsFromEnvironment(): string[] {
   return parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins;

@@ -1,8 +1,8 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
-export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client';
-export { createClientFromRequest } from './from-request';
-export { Actor, type ActorConn } from './actor';
-export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors';
+export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/create-client';
+export { createClientFromRequest } from './client/from-request';
+export { Actor, type ActorConn } from './actors/actor';
+export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors/actors';
 export {
   PlatformError,
   PlatformError as Base44Error,
@@ -10,7 +10,7 @@ export {
   ErrorCodes,
   type PlatformErrorJSON,
   type SdkErrorCode,
-} from './errors';
+} from './core/errors';
 export {
   readStoredToken,
   storeToken,
@@ -23,29 +23,29 @@ export {
   TOKEN_PARAM,
   type StoredTokenListener,
   type TokenStore,
-} from './token-store';
+} from './token/token-store';
 export {
   getAccessToken,
   saveAccessToken,
   removeAccessToken,
   getLoginUrl,
   type AccessTokenOptions,
-} from './reference-helpers';
-export type * from './connectors';
-export type { FetchWithAuthInit } from './fetch-with-auth';
+} from './token/reference-helpers';
+export type * from './connectors/connectors.lazy';
+export type { FetchWithAuthInit } from './client/fetch-with-auth.lazy';
 export type {
   AiGatewayModule,
   AiGatewayConnection,
   AnalyticsModule,
   TrackEventParams,
   TrackEventProperties,
-} from './misc-modules';
-export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './redirects';
-export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './service-role';
-export type { SubscriptionHooks } from './realtime-hooks';
-export type { CallOptions, QueryParams, RawResponse, FetchLike } from './transport';
-export type { AuthModule, LoginProvider } from './auth';
-export type { EntityHandler, EntitiesModule } from './entities';
+} from './analytics/analytics-module';
+export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './core/redirects';
+export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './client/service-role';
+export type { SubscriptionHooks } from './realtime/subscription-hooks';
+export type { CallOptions, QueryParams, RawResponse, FetchLike } from './core/transport';
+export type { AuthModule, LoginProvider } from './auth/auth';
+export type { EntityHandler, EntitiesModule } from './entities/entities';
 export type {
   IntegrationEndpoint,
   IntegrationsModule,
@@ -54,9 +54,9 @@ export type {
   CustomIntegrationsModule,
   CustomIntegrationCallParams,
   CustomIntegrationCallResponse,
-} from './integrations';
-export type { FunctionsModule } from './functions';
-export type { AgentsModule, ConversationQuery } from './agents';
-export type { AppLogsModule } from './app-logs';
-export type { PublicSettingsModule } from './public-settings';
-export type * from './types';
+} from './integrations/integrations';
+export type { FunctionsModule } from './functions/functions';
+export type { AgentsModule, ConversationQuery } from './agents/agents';
+export type { AppLogsModule } from './app-logs/app-logs';
+export type { PublicSettingsModule } from './public-settings/public-settings';
+export type * from './core/types';

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { ensureBuild } from '../../build/site/build-site';
+import { ensureBuild } from '../../build-steps/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/cli';
 import { startEmulator } from '../../emulator/server';

@@ -5,11 +5,11 @@
  *
  * A deploy build takes the app id of the linked Base44 app (VITE_BASE44_APP_ID from
  * `base44 site deploy`, or base44/.app.jsonc) when NEXT_PUBLIC_PLATFORM_APP_ID is unset, and stops
- * when they disagree (build/site/linked-app.ts). The link is read from the working directory, the
+ * when they disagree (build-steps/site/linked-app.ts). The link is read from the working directory, the
  * project root where npm and the vendor CLI run the build.
  */
-import { DeploySettingsError, ensureBuild, PREVIEW_TARGET } from '../../build/site/build-site';
-import { APP_LINK_FILE, linkedAppSettings } from '../../build/site/linked-app';
+import { DeploySettingsError, ensureBuild, PREVIEW_TARGET } from '../../build-steps/site/build-site';
+import { APP_LINK_FILE, linkedAppSettings } from '../../build-steps/site/linked-app';
 import { runCli } from '../cli';
 
 runCli(async () => {

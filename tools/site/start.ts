@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 
-import { ensureBuild } from '../../build/site/build-site';
+import { ensureBuild } from '../../build-steps/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { runCli } from '../cli';
 import { numberFromEnv, startLocalPlatform } from './local-platform';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { ensureBuild } from '../../build/site/build-site';
+import { ensureBuild } from '../../build-steps/site/build-site';
 import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
 import { ENGINES } from '../../support/engines';

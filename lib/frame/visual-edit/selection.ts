@@ -2,7 +2,7 @@
  * Finding editable elements and describing them to the editor.
  *
  * An element is editable when the build annotated it with `data-source-location` (see
- * build/source-annotations) or the author gave it a `data-visual-selector-id`. Every element that
+ * build-steps/source-annotations) or the author gave it a `data-visual-selector-id`. Every element that
  * shares an id (one JSX element rendered in a loop) is edited and outlined together.
  */
 

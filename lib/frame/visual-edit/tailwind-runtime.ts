@@ -5,7 +5,7 @@
  * (say `bg-fuchsia-700`) would change the class list and nothing on screen. While edit mode is on we
  * load Tailwind's browser build, which watches class attributes and generates the missing CSS.
  *
- * It is served from our own origin (`public/vendor`, copied by build/site/copy-vendor.ts) as a plain
+ * It is served from our own origin (`public/vendor`, copied by build-steps/site/copy-vendor.ts) as a plain
  * `<script src>`: the site's CSP allows no third-party and no inline scripts, and the browser build
  * needs neither `eval` nor inline script. It writes its CSS into a `<style>` element (a style, not a
  * script). It is loaded only when edit mode turns on, so neither visitors nor a framed page that is

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { pathsOfHtmlFile } from '@/build/export/generate-headers';
+import { pathsOfHtmlFile } from '@/build-steps/export/generate-headers';
 import {
   headersForPath,
   netlifyHeadersForPath,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 
-import { removeNotFoundNoindex } from '@/build/export/postprocess-export';
+import { removeNotFoundNoindex } from '@/build-steps/export/postprocess-export';
 
 const ELEMENT = '["$","meta",null,{"name":"robots","content":"noindex"}],';
 const html = (head: string, payload: string) =>

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
-import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
-import type { PlatformError } from '@/lib/sdk/errors';
-import type { SubscriptionHooks } from '@/lib/sdk/realtime-hooks';
-import type { Unsubscribe } from '@/lib/sdk/types';
+import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client/create-client';
+import type { PlatformError } from '@/lib/sdk/core/errors';
+import type { Unsubscribe } from '@/lib/sdk/core/types';
+import type { SubscriptionHooks } from '@/lib/sdk/realtime/subscription-hooks';
 import { SEEDED_APPS, startTestEmulator } from '@/tests/support/emulator';
 
 export const APP = SEEDED_APPS.public;

@@ -4,9 +4,13 @@
  * never throw out of a socket handler, and never stop other subscribers from receiving updates.
  * Over-long handshake URLs are refused before anything is sent.
  */
-import { MAX_SOCKET_URL_LENGTH, MAX_UPDATE_DATA_LENGTH, RealtimeErrorCodes } from '@/lib/sdk/realtime';
-import { socketHandshakeUrl } from '@/lib/sdk/realtime-url';
-import type { EntityChangeEvent } from '@/lib/sdk/types';
+import type { EntityChangeEvent } from '@/lib/sdk/core/types';
+import { socketHandshakeUrl } from '@/lib/sdk/realtime/socket/handshake';
+import {
+  MAX_SOCKET_URL_LENGTH,
+  MAX_UPDATE_DATA_LENGTH,
+  RealtimeErrorCodes,
+} from '@/lib/sdk/realtime/socket/realtime.lazy';
 import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
 
 import { APP, Clients, emitToRoom, entityRoomOf, eventually, Platform, probe, sleep } from './harness';

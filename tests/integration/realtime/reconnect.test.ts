@@ -4,7 +4,7 @@
  * within the backoff bounds (docs/SPEC.md section 9: 1 s doubling to 5 s, jitter 0.5), rejoin every room that
  * still has listeners exactly once, and tell their subscribers so they can refetch what they missed.
  */
-import type { AgentConversation, EntityChangeEvent } from '@/lib/sdk/types';
+import type { AgentConversation, EntityChangeEvent } from '@/lib/sdk/core/types';
 import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
 
 import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';

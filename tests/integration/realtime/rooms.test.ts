@@ -3,8 +3,8 @@
  * resubscribe produce exactly the joins and leaves they should, shared rooms are joined once, the
  * grace period absorbs remount churn, and a token change rejoins every room once on the new socket.
  */
-import { ROOM_LEAVE_GRACE_MS } from '@/lib/sdk/realtime';
-import type { EntityChangeEvent } from '@/lib/sdk/types';
+import type { EntityChangeEvent } from '@/lib/sdk/core/types';
+import { ROOM_LEAVE_GRACE_MS } from '@/lib/sdk/realtime/socket/realtime.lazy';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
 
 import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';

@@ -1,8 +1,8 @@
 /**
  * Agents, app logs and public settings against the emulator.
  */
-import { isPlatformError } from '@/lib/sdk/errors';
-import type { AgentConversation } from '@/lib/sdk/types';
+import { isPlatformError } from '@/lib/sdk/core/errors';
+import type { AgentConversation } from '@/lib/sdk/core/types';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 
 import {

@@ -2,9 +2,9 @@
  * The auth module against the emulator: the current user, login (and its 401 branch), the whole
  * registration / OTP / reset / change-password round trip, invitations and the token state.
  */
-import { checkSession } from '@/lib/sdk/auth';
-import { createClient } from '@/lib/sdk/client';
-import { ErrorCodes, isPlatformError } from '@/lib/sdk/errors';
+import { checkSession } from '@/lib/sdk/auth/auth';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { ErrorCodes, isPlatformError } from '@/lib/sdk/core/errors';
 import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, SEEDED_PASSWORD } from '@/tests/support/emulator';
 
 import { clientFor, closedPort, rejectionOf, signedInClient, startEmulatorForSuite } from './harness';

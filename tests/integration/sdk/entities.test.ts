@@ -2,8 +2,8 @@
  * Entities against the emulator: the shared CRUD suite for a signed-in user and for the service
  * role, plus what differs between them.
  */
-import { createClient } from '@/lib/sdk/client';
-import { isPlatformError } from '@/lib/sdk/errors';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 
 import { describeEntityCrud, type Note } from './entity-crud-suite';

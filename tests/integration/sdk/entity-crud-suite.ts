@@ -2,8 +2,8 @@
  * One CRUD suite for any entity client (user-scoped or service role): the same behaviour is expected
  * from both, so both run exactly these tests.
  */
-import type { EntityHandler } from '@/lib/sdk/entities';
-import { isPlatformError } from '@/lib/sdk/errors';
+import { isPlatformError } from '@/lib/sdk/core/errors';
+import type { EntityHandler } from '@/lib/sdk/entities/entities';
 
 import { rejectionOf } from './harness';
 

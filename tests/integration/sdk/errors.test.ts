@@ -2,9 +2,9 @@
  * docs/SPEC.md section 8 error paths over real HTTP: network failure, timeout, HTTP errors with and without
  * message/detail, abort, and the argument errors raised before any request.
  */
-import { createClient } from '@/lib/sdk/client';
-import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/errors';
-import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/service-role';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/client/service-role';
+import { ErrorCodes, isPlatformError, type PlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 
 import { clientFor, closedPort, rejectionOf, startEmulatorForSuite, type TestEntities } from './harness';

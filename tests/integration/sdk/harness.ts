@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 
 import type { RunningEmulator } from '@/emulator/types';
-import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client';
+import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client/create-client';
 import { loginToken, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 export interface EmulatorHandle {

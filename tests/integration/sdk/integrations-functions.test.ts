@@ -2,7 +2,7 @@
  * Integrations and backend functions against the emulator: JSON parameters, multipart uploads with a
  * File and with a caller-built FormData, and the errors the server reports.
  */
-import { isPlatformError } from '@/lib/sdk/errors';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS } from '@/tests/support/emulator';
 
 import {

@@ -2,8 +2,8 @@
  * SSR, prerender and Node: no window, no storage. Everything browser-only must degrade quietly.
  */
 import { resolveAppParams } from '@/lib/config/app-params';
-import { createClient } from '@/lib/sdk/client';
-import { clearStoredToken, readStoredToken, storeToken } from '@/lib/sdk/token-store';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { clearStoredToken, readStoredToken, storeToken } from '@/lib/sdk/token/token-store';
 
 describe('without a window', () => {
   it('runs in an environment that really has no window', () => {

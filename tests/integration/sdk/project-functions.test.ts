@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { isPlatformError } from '@/lib/sdk/errors';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { clientFor, rejectionOf, serviceClient, signedInClient, type EmulatorHandle, type TestClient } from './harness';

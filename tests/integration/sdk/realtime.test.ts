@@ -2,7 +2,7 @@
  * Real-time subscriptions against the emulator's socket.io server: entity changes, several
  * listeners, leaving rooms, malformed broadcasts, token changes and cleanup.
  */
-import type { EntityChangeEvent } from '@/lib/sdk/types';
+import type { EntityChangeEvent } from '@/lib/sdk/core/types';
 import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 
 import {

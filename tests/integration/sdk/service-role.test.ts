@@ -2,8 +2,8 @@
  * The service-role client against the emulator (its entity CRUD runs in entities.test.ts through the
  * shared suite): integrations, agents, SSO tokens, acting with a signed-in user present.
  */
-import { isPlatformError } from '@/lib/sdk/errors';
-import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/service-role';
+import { SERVICE_TOKEN_REQUIRED_MESSAGE } from '@/lib/sdk/client/service-role';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS } from '@/tests/support/emulator';
 
 import { clientFor, rejectionOf, serviceClient, signedInClient, startEmulatorForSuite } from './harness';

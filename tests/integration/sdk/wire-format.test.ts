@@ -2,7 +2,7 @@
  * Every call's method, path, query encoding, payload and headers, checked on the wire against a
  * recording server (docs/SPEC.md section 7). Behaviour against the real API is covered by the other suites.
  */
-import { createClient } from '@/lib/sdk/client';
+import { createClient } from '@/lib/sdk/client/create-client';
 
 import type { TestClient, TestEntities } from './harness';
 import { startRecordingServer, type RecordingServer } from './recording-server';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { BASE44_SERVER_URL, linkedAppSettings } from '@/build/site/linked-app';
+import { BASE44_SERVER_URL, linkedAppSettings } from '@/build-steps/site/linked-app';
 
 const ROOT = path.resolve(__dirname, '../../..');
 let project: string;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-import { annotateJsx, normalisePath } from '@/build/source-annotations/annotate-jsx';
+import { annotateJsx, normalisePath } from '@/build-steps/source-annotations/annotate-jsx';
 
 /** The attribute values in `code`, in source order. */
 function locations(code: string): string[] {
@@ -122,13 +122,13 @@ describe('annotateJsx', () => {
   });
 });
 
-describe('the Turbopack loader (build/source-annotations/loader.cjs)', () => {
+describe('the Turbopack loader (build-steps/source-annotations/loader.cjs)', () => {
   const root = path.join(__dirname, '../../..');
 
   /** Runs the loader in a plain Node process, as Turbopack's loader runner does. */
   function runLoader(resourcePath: string, source: string): string {
     const script = [
-      "const loader = require('./build/source-annotations/loader.cjs');",
+      "const loader = require('./build-steps/source-annotations/loader.cjs');",
       'const [resourcePath, source, root] = JSON.parse(process.argv[1]);',
       'process.stdout.write(loader.call({ getOptions: () => ({ root }), resourcePath }, source));',
     ].join('\n');

@@ -2,10 +2,10 @@
  * The actor socket's small decisions: which scheme the proxy URL gets (the token travels in its
  * query), the reconnect backoff's jitter, and the bound on unsent messages.
  */
-import { proxyActorUrl, retryDelay } from '@/lib/sdk/actor-socket';
-import { createActorsModule, MAX_QUEUED_MESSAGES, type ActorsContext } from '@/lib/sdk/actors';
-import { ErrorCodes, isPlatformError } from '@/lib/sdk/errors';
-import type { Transport } from '@/lib/sdk/transport';
+import { proxyActorUrl, retryDelay } from '@/lib/sdk/actors/actor-socket.lazy';
+import { createActorsModule, MAX_QUEUED_MESSAGES, type ActorsContext } from '@/lib/sdk/actors/actors';
+import { ErrorCodes, isPlatformError } from '@/lib/sdk/core/errors';
+import type { Transport } from '@/lib/sdk/core/transport';
 
 const hangingTransport: Transport = {
   baseUrl: 'http://127.0.0.1:9/api',

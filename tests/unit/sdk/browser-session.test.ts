@@ -3,9 +3,9 @@
  * branch, logout and the login redirect. Requests go to a real local HTTP server; navigation, which
  * jsdom cannot perform, is observed through the SDK's navigation object.
  */
-import { browserNavigation } from '@/lib/sdk/browser';
-import { createClient } from '@/lib/sdk/client';
-import { isPlatformError } from '@/lib/sdk/errors';
+import { browserNavigation } from '@/lib/sdk/auth/browser-navigation';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import { startRecordingServer, type RecordingServer } from '@/tests/integration/sdk/recording-server';
 
 let server: RecordingServer;

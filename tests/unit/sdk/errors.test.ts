@@ -1,5 +1,5 @@
-import { ErrorCodes, isPlatformError, PlatformError } from '@/lib/sdk/errors';
-import { errorFromResponse } from '@/lib/sdk/transport';
+import { ErrorCodes, isPlatformError, PlatformError } from '@/lib/sdk/core/errors';
+import { errorFromResponse } from '@/lib/sdk/core/transport';
 
 describe('PlatformError', () => {
   it('carries message, status, code, data and cause, and serialises without the cause', () => {
@@ -21,7 +21,7 @@ describe('PlatformError', () => {
   it('is recognised by the guard without instanceof, e.g. from another copy of the module', () => {
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const otherCopy = require('@/lib/sdk/errors') as typeof import('@/lib/sdk/errors');
+      const otherCopy = require('@/lib/sdk/core/errors') as typeof import('@/lib/sdk/core/errors');
       const foreign = new otherCopy.PlatformError('from elsewhere');
       expect(foreign instanceof PlatformError).toBe(false);
       expect(isPlatformError(foreign)).toBe(true);

@@ -3,8 +3,8 @@
  * compile-time (`npx tsc --noEmit` fails if a `@ts-expect-error` line stops being an error); the
  * runtime part proves the typed calls send the query unchanged.
  */
-import { createClient } from '@/lib/sdk/client';
-import type { EntityFilter, EntityFilterQuery, SortKey } from '@/lib/sdk/types';
+import { createClient } from '@/lib/sdk/client/create-client';
+import type { EntityFilter, EntityFilterQuery, SortKey } from '@/lib/sdk/core/types';
 
 interface Todo {
   title: string;

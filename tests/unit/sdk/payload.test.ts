@@ -1,4 +1,4 @@
-import { encodeRequestBody, holdsFiles, toFormData } from '@/lib/sdk/payload';
+import { encodeRequestBody, holdsFiles, toFormData } from '@/lib/sdk/core/request-body';
 
 describe('encodeRequestBody: JSON by default, multipart only for files', () => {
   it('sends no body for undefined', () => {

@@ -4,7 +4,7 @@ import {
   parseConversationUpdate,
   parseEntityChange,
   SOCKET_OPTIONS,
-} from '@/lib/sdk/realtime';
+} from '@/lib/sdk/realtime/socket/realtime.lazy';
 
 describe('parseEntityChange', () => {
   it('parses the JSON string the platform sends', () => {

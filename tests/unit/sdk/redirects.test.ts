@@ -1,4 +1,4 @@
-import { isSameOriginUrl, originOf, parseAbsoluteHttpUrl, safeRedirectTarget } from '@/lib/sdk/redirects';
+import { isSameOriginUrl, originOf, parseAbsoluteHttpUrl, safeRedirectTarget } from '@/lib/sdk/core/redirects';
 
 const SITE = 'https://site.example';
 

@@ -3,8 +3,8 @@
  * both storage keys, with a change event from the token store, so no later request carries it
  * (issue 14/15; the reference keeps the dead token, see docs/SDK-DEVIATIONS.md `drop-rejected-token`).
  */
-import { createClient } from '@/lib/sdk/client';
-import { onStoredTokenChange, readStoredToken } from '@/lib/sdk/token-store';
+import { createClient } from '@/lib/sdk/client/create-client';
+import { onStoredTokenChange, readStoredToken } from '@/lib/sdk/token/token-store';
 import { startRecordingServer, type RecordingServer } from '@/tests/integration/sdk/recording-server';
 
 let server: RecordingServer;

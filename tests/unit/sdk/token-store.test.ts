@@ -6,7 +6,7 @@ import {
   startupToken,
   storeToken,
   tokenStore,
-} from '@/lib/sdk/token-store';
+} from '@/lib/sdk/token/token-store';
 
 describe('token store (browser)', () => {
   beforeEach(() => window.localStorage.clear());

@@ -1,4 +1,4 @@
-import { isPlatformError } from '@/lib/sdk/errors';
+import { isPlatformError } from '@/lib/sdk/core/errors';
 import {
   apiPath,
   assertNamedParams,
@@ -6,7 +6,7 @@ import {
   describeValue,
   isPlainObject,
   proxyKey,
-} from '@/lib/sdk/validate';
+} from '@/lib/sdk/core/validate';
 
 function thrown(run: () => unknown): unknown {
   try {

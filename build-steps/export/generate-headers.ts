@@ -1,0 +1,90 @@
+/**
+ * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
+ * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts.
+ * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
+import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
+import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
+import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
+import { originOf, parseOriginList } from '../../lib/util';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function walk(dir: string, base = ''): string[] {
+  return readdirSync(path.join(dir, base)).flatMap((name) => {
+    const relative = base ? `${base}/${name}` : name;
+    return statSync(path.join(dir, relative)).isDirectory() ? walk(dir, relative) : [relative];
+  });
+}
+
+/** The URL paths a static host serves an HTML file under. */
+export function pathsOfHtmlFile(file: string): string[] {
+  if (file === 'index.html') return ['/', '/index.html'];
+  if (file.endsWith('/index.html')) {
+    const dir = `/${file.slice(0, -'/index.html'.length)}`;
+    return [dir, `${dir}/`, `/${file}`];
+  }
+  const bare = `/${file.slice(0, -'.html'.length)}`;
+  return [bare, `${bare}/`, `/${file}`];
+}
+
+/**
+ * The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET) needs inline
+ * styles for edit mode; a production build never does.
+ */
+function isEditorPreviewBuild(): boolean {
+  return process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
+}
+
+export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
+  const root = path.resolve(ROOT, outDir);
+  const files = walk(root).filter((file) => file !== '_headers');
+  const runtimeStyles = isEditorPreviewBuild();
+  const pages: SitePage[] = files
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => {
+      const html = readFileSync(path.join(root, file), 'utf8');
+      // A style attribute needs 'unsafe-inline', which production never allows: stop the build
+      // rather than ship a page that renders unstyled.
+      if (!runtimeStyles && hasStyleAttributes(html))
+        throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
+      return {
+        file,
+        paths: pathsOfHtmlFile(file),
+        scriptHashes: inlineScriptHashes(html),
+        styleHashes: inlineStyleHashes(html),
+      };
+    });
+  const otherFiles = files
+    .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
+    .map((file) => `/${file}`);
+
+  const env = readBuildEnv();
+  const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
+  const { origins: editorOrigins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
+  for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
+
+  // Font previews are an editor preview feature: a production policy never names font origins.
+  const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const rules = buildHeaderRules({
+    pages,
+    otherFiles,
+    platformOrigins,
+    editorOrigins,
+    editorFontOrigins,
+    runtimeStyles,
+  });
+  const headersFile = path.join(root, '_headers');
+  writeFileSync(headersFile, toHeadersFile(rules));
+  const nginxDir = path.join(ROOT, 'deploy', 'generated');
+  mkdirSync(nginxDir, { recursive: true });
+  const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
+  writeFileSync(nginxFile, toNginxSnippet(rules));
+  return { headersFile, nginxFile };
+}
