@@ -109,6 +109,7 @@ export default defineConfig([
       'emulator/realtime/**',
       'emulator/store/**',
       'emulator/util/**',
+      'emulator/core/**',
       'emulator/context.ts',
     ],
     rules: {
@@ -129,6 +130,13 @@ export default defineConfig([
               ],
               message:
                 'Lower emulator layers must not import routes/, server.ts, cli.ts or seed.ts: move the shared type to emulator/types.ts.',
+            },
+            {
+              // Only http/ speaks HTTP: below the routes, failures are domain errors (core/errors.ts),
+              // which http/errors.ts maps to a status in one place.
+              group: ['**/http/errors', '@/emulator/http/errors'],
+              importNames: ['HttpError'],
+              message: 'Below routes/, raise a DomainError (emulator/core/errors.ts); only http/ maps it to a status.',
             },
             // This block replaces the SDK-entry rule above for these files, so it repeats it.
             SDK_ENTRY_ONLY,

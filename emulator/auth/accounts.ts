@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { EmulatorContext } from '../context';
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import { newId } from '../store/store';
 import type { Account, AppConfig, EntityRecord, ResetTicket, UserRole } from '../types';
 import { ownValue } from '../util/own';
@@ -17,17 +17,18 @@ export const MAX_TICKETS_PER_ACCOUNT = 3;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function requireEmail(value: unknown, field = 'email'): string {
-  if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_email');
+  if (typeof value !== 'string') throw invalidInput(`${field} must be a string`, 'invalid_email');
   const email = value.trim().toLowerCase();
   if (email.length > 254 || !EMAIL.test(email))
-    throw badRequest(`${field} is not a valid e-mail address`, 'invalid_email');
+    throw invalidInput(`${field} is not a valid e-mail address`, 'invalid_email');
   return email;
 }
 
 export function requireString(value: unknown, field: string, maxLength = 1000): string {
   if (typeof value !== 'string' || value.length === 0)
-    throw badRequest(`${field} must be a non-empty string`, 'invalid_field');
-  if (value.length > maxLength) throw badRequest(`${field} may have at most ${maxLength} characters`, 'invalid_field');
+    throw invalidInput(`${field} must be a non-empty string`, 'invalid_field');
+  if (value.length > maxLength)
+    throw invalidInput(`${field} may have at most ${maxLength} characters`, 'invalid_field');
   return value;
 }
 
@@ -36,7 +37,7 @@ export function optionalString(value: unknown, field: string, maxLength = 1000):
 }
 
 export function requireRole(value: unknown): UserRole {
-  if (value !== 'admin' && value !== 'user') throw badRequest('role must be "user" or "admin"', 'invalid_role');
+  if (value !== 'admin' && value !== 'user') throw invalidInput('role must be "user" or "admin"', 'invalid_role');
   return value;
 }
 

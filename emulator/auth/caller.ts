@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { EmulatorContext } from '../context';
-import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { accessDenied, forbidden, invalidInput, notFound, unauthenticated } from '../core/errors';
 import type { Account, AgentConversation, AppConfig, EntityRecord, UserRole } from '../types';
 import { accountById, memberOf } from './accounts';
 import { secretsEqual } from './tokens';
@@ -26,7 +26,7 @@ export function bearerToken(headers: IncomingHttpHeaders): string | null {
   const header = headers.authorization;
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
+  if (!match) throw unauthenticated('The Authorization header must be "Bearer <token>"', 'invalid_token');
   return match[1] as string;
 }
 
@@ -55,7 +55,7 @@ export function callerFromToken(context: EmulatorContext, app: AppConfig, token:
 
 export function resolveCaller(context: EmulatorContext, app: AppConfig, headers: IncomingHttpHeaders): Caller {
   const caller = callerFromToken(context, app, bearerToken(headers));
-  if (!caller) throw unauthorized('The access token is invalid or has expired', 'invalid_token');
+  if (!caller) throw unauthenticated('The access token is invalid or has expired', 'invalid_token');
   return caller;
 }
 
@@ -70,7 +70,7 @@ export function checkAppAccess(app: AppConfig, caller: Caller): void {
 export function checkAppHeader(headers: IncomingHttpHeaders, appId: string): void {
   const header = headers['x-app-id'];
   if (typeof header === 'string' && header !== '' && header !== appId) {
-    throw badRequest(
+    throw invalidInput(
       `The X-App-Id header (${header.slice(0, 100)}) does not match the app in the path (${appId})`,
       'app_id_mismatch',
     );
@@ -91,17 +91,17 @@ export function authorize(
 }
 
 export function requireSignedIn(caller: Caller): asserts caller is Exclude<Caller, { kind: 'anonymous' }> {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
 }
 
 export function requireUser(caller: Caller): Extract<Caller, { kind: 'user' }> {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind !== 'user') throw forbidden('This call needs a user token, not the service role', 'user_required');
   return caller;
 }
 
 export function requireAdmin(caller: Caller): void {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind === 'user' && caller.role !== 'admin') {
     throw forbidden('This call needs an admin or the service role', 'admin_required');
   }

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 
 /**
  * Passwords are stored as `scrypt$N$r$p$salt$hash` and compared in constant time. Verifying against
@@ -58,12 +58,12 @@ export function hashSeedPassword(password: string): Promise<string> {
 }
 
 export function requireNewPassword(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_password');
+  if (typeof value !== 'string') throw invalidInput(`${field} must be a string`, 'invalid_password');
   if (value.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest(`${field} must have at least ${MIN_PASSWORD_LENGTH} characters`, 'weak_password');
+    throw invalidInput(`${field} must have at least ${MIN_PASSWORD_LENGTH} characters`, 'weak_password');
   }
   if (value.length > MAX_PASSWORD_LENGTH) {
-    throw badRequest(`${field} may have at most ${MAX_PASSWORD_LENGTH} characters`, 'invalid_password');
+    throw invalidInput(`${field} may have at most ${MAX_PASSWORD_LENGTH} characters`, 'invalid_password');
   }
   return value;
 }

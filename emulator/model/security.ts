@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller';
+import { DomainError } from '../core/errors';
 import type { EntityDefinitions, RowSecurity, SecurityRule } from '../entities/definition';
-import { HttpError } from '../http/errors';
 import type { RecordPredicate } from '../query/engine';
 import type { EntityRecord } from '../types';
 import { ALWAYS, compileRule, InvalidRule, NEVER, type RuleSubject } from './rule';
@@ -36,10 +36,12 @@ function subjectOf(caller: Caller): RuleSubject | null {
 }
 
 /** A rule the project got wrong is the developer's to fix: a 500 that names it, never an open door. */
-function ruleFailure(entity: string, where: string, error: InvalidRule): HttpError {
-  return new HttpError(500, `Entity ${entity}: the security rule ${where} is not valid: ${error.message}`, {
-    code: 'invalid_security_rule',
-  });
+function ruleFailure(entity: string, where: string, error: InvalidRule): DomainError {
+  return new DomainError(
+    'project_failed',
+    'invalid_security_rule',
+    `Entity ${entity}: the security rule ${where} is not valid: ${error.message}`,
+  );
 }
 
 function rowRule(rls: RowSecurity | undefined, operation: RowOperation): SecurityRule | undefined {

@@ -1,34 +1,22 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RE2JS } from 're2js';
 
+import { invalidInput, notFound, schemaViolation } from '../core/errors';
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
 import { hasFormat } from '../entities/formats';
-import { badRequest, HttpError, notFound } from '../http/errors';
 import type { EntityRecord } from '../types';
 
 /**
  * Entity schemas as the platform applies them, in one layer between the routes and the store: every
  * write path (create, bulk create, import, update, bulk update, updateMany, upsert) passes its
  * fields through an `EntityModel` before anything is stored. A defined entity drops fields its
- * schema does not name, fills defaults on create and refuses values that break the schema with
- * 422 and the platform's body (`{ error_type: "ValidationError", message: "Error in field title:
- * Field required", request_id: null, traceback: "" }`). Messages follow the vendor's local backend
+ * schema does not name, fills defaults on create and refuses values that break the schema with a
+ * schema violation (core/errors.ts; on the wire 422 and the platform's ValidationError body
+ * `{ error_type, message: "Error in field title: Field required", ... }`). Messages follow the vendor's local backend
  * (`base44 dev`); the checks it skips but the documentation names (enum, formats, lengths,
  * pattern, bounds, nested required) use the same wording style. A schemaless entity (test apps,
  * the built-in User) passes fields through unchanged.
  */
-
-/** 422 with the platform's validation body. */
-export class SchemaViolation extends HttpError {
-  constructor(message: string) {
-    super(422, message, { code: 'validation_error' });
-    this.name = 'SchemaViolation';
-  }
-
-  override toBody(): Record<string, unknown> {
-    return { error_type: 'ValidationError', message: this.message, request_id: null, traceback: '' };
-  }
-}
 
 export interface EntityModel {
   /** The definition behind this model, or null when the entity is schemaless. */
@@ -169,7 +157,7 @@ function problemOf(value: unknown, property: PropertyDefinition, path: string): 
 }
 
 function fail(path: string, text: string): never {
-  throw new SchemaViolation(`Error in field ${path}: ${text}`);
+  throw schemaViolation(`Error in field ${path}: ${text}`);
 }
 
 class DefinedModel implements EntityModel {
@@ -236,7 +224,7 @@ class DefinedModel implements EntityModel {
     for (const path of paths) {
       const field = path.split('.')[0] as string;
       if (!this.definition.properties.has(field) && !SYSTEM_FIELDS.has(field)) {
-        throw badRequest(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
+        throw invalidInput(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
       }
     }
   }

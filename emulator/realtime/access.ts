@@ -1,6 +1,6 @@
 import { callerFromToken, checkAppAccess, isPrivileged, maySeeConversation, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../core/errors';
 import { RecordSecurity } from '../model/security';
 import type { EntityRecord } from '../types';
 
@@ -35,7 +35,7 @@ export function currentCaller(context: EmulatorContext, state: SocketState): Cal
   try {
     checkAppAccess(app, caller);
   } catch (error) {
-    if (error instanceof HttpError) throw new JoinRefused(error.message, error.code ?? 'forbidden');
+    if (error instanceof DomainError) throw new JoinRefused(error.message, error.code);
     throw error;
   }
   return caller;
@@ -71,7 +71,7 @@ export function entityViewFor(
     return RecordSecurity.of(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
   } catch (error) {
     // A caller that just lost access (evicted below) or a rule the project got wrong: nothing is sent.
-    if (error instanceof JoinRefused || error instanceof HttpError) return null;
+    if (error instanceof JoinRefused || error instanceof DomainError) return null;
     throw error;
   }
 }
@@ -93,18 +93,17 @@ export function checkRoom(context: EmulatorContext, state: SocketState, room: st
   else throw new JoinRefused(`Unknown room ${room}`, 'unknown_room');
 }
 
-/** The `error` event's fields for a refusal, or for an HttpError of a check the HTTP layer shares. */
-export function refusalOf(error: JoinRefused | HttpError): { message: string; code: string } {
-  if (error instanceof JoinRefused) return { message: error.message, code: error.code };
-  return { message: error.message, code: error.code ?? 'query_failed' };
+/** The `error` event's fields for a refusal, or for a failed check the HTTP API shares. */
+export function refusalOf(error: JoinRefused | DomainError): { message: string; code: string } {
+  return { message: error.message, code: error.code };
 }
 
-/** Runs a check of the HTTP layer; its HttpError becomes a refusal with the same message and code. */
+/** Runs a check the HTTP API shares; its DomainError becomes a refusal with the same message and code. */
 export function asRefusal<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof HttpError) throw new JoinRefused(error.message, error.code ?? 'query_failed');
+    if (error instanceof DomainError) throw new JoinRefused(error.message, error.code);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../core/errors';
 import { entityModel } from '../model/validate';
 import type { EntityRecord } from '../types';
 import { asRefusal, checkEntityAccess, currentCaller, JoinRefused, refusalOf } from './access';
@@ -39,8 +39,8 @@ export function watchRoom({ appId, entity, queryId }: QueryAddress): string {
   return `entities:${appId}:${entity}:watch:${queryId}`;
 }
 
-function isRefusal(error: unknown): error is JoinRefused | HttpError {
-  return error instanceof JoinRefused || error instanceof HttpError;
+function isRefusal(error: unknown): error is JoinRefused | DomainError {
+  return error instanceof JoinRefused || error instanceof DomainError;
 }
 
 export class LiveQueries {
@@ -250,7 +250,7 @@ export class LiveQueries {
     }
   }
 
-  private end(socket: RealtimeSocket, subscriptions: Subscription[], error: JoinRefused | HttpError): void {
+  private end(socket: RealtimeSocket, subscriptions: Subscription[], error: JoinRefused | DomainError): void {
     for (const subscription of subscriptions) {
       if (this.index.drop(subscription)) socket.emit('error', { ...refusalOf(error), room: subscription.room });
     }

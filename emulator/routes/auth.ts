@@ -16,8 +16,8 @@ import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
 import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
 import { sessionCookie } from '../auth/sessions';
 import type { EmulatorContext } from '../context';
+import { conflict, DomainError, forbidden, invalidInput } from '../core/errors';
 import { readJsonObject } from '../http/body';
-import { badRequest, forbidden, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { Account, AppConfig } from '../types';
@@ -44,10 +44,9 @@ async function readAuthBody(
 export async function authenticate(context: EmulatorContext, email: string, password: string): Promise<Account> {
   const account = context.store.findAccountByEmail(email);
   const valid = await verifyPassword(password, account?.password_hash ?? null);
-  if (!account || !valid) throw new HttpError(401, 'Invalid email or password', { code: 'invalid_credentials' });
+  if (!account || !valid) throw new DomainError('unauthenticated', 'invalid_credentials', 'Invalid email or password');
   if (!account.email_verified) {
-    throw new HttpError(403, 'This e-mail address is not verified yet', {
-      code: 'email_not_verified',
+    throw new DomainError('forbidden', 'email_not_verified', 'This e-mail address is not verified yet', {
       extraData: { reason: 'email_not_verified', email: account.email },
     });
   }
@@ -102,17 +101,18 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
     const existing = context.store.findAccountByEmail(email);
     if (existing?.email_verified) {
-      throw new HttpError(409, 'An account with this e-mail address already exists', { code: 'user_exists' });
+      throw conflict('An account with this e-mail address already exists', 'user_exists');
     }
     // A registration awaiting its code keeps its password: otherwise whoever registers the address
     // again chooses the password of the account its owner then verifies. The same password only
     // asks for a new code; the owner who forgot it resets it after verifying.
     const pendingPassword = existing?.password_hash ?? null;
     if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
-      throw new HttpError(409, 'This address is registered and awaits verification', {
-        code: 'verification_pending',
-        detail: 'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
-      });
+      throw conflict(
+        'This address is registered and awaits verification',
+        'verification_pending',
+        'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
+      );
     }
     const wait = otpWaitMs(context, email);
     if (wait > 0)
@@ -141,7 +141,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
       20,
     );
     const account = context.store.findAccountByEmail(email);
-    if (!account) throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    if (!account) throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
     try {
       consumeOtp(context, app, email, code);
     } catch (error) {
@@ -191,7 +191,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const stored = ticketFor(context, ticket);
     const account = stored ? accountById(context, stored.account_id) : undefined;
     if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
-      throw badRequest('The reset token is invalid or has expired', 'invalid_reset_token');
+      throw invalidInput('The reset token is invalid or has expired', 'invalid_reset_token');
     }
     account.password_hash = await hashPassword(password);
     account.token_version += 1;
@@ -212,7 +212,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const next = requireNewPassword(body.new_password, 'new_password');
     if (userId !== caller.account.id) throw forbidden('You can only change your own password', 'not_own_account');
     if (!(await verifyPassword(current, caller.account.password_hash))) {
-      throw badRequest('The current password is not correct', 'invalid_password');
+      throw invalidInput('The current password is not correct', 'invalid_password');
     }
     caller.account.password_hash = await hashPassword(next);
     // Older tokens stop working; the caller gets a fresh one so it stays logged in.

@@ -1,7 +1,7 @@
 import { requireSignedIn } from '../auth/caller';
 import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
 import { readJsonBody, readJsonObject, readMultipart } from '../http/body';
-import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EntityModel } from '../model/validate';
@@ -42,11 +42,12 @@ async function readImportFile(
   model: EntityModel,
 ): Promise<Record<string, unknown>[]> {
   if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    throw badRequest('Import expects a multipart upload with a "file" part', 'invalid_body');
+    throw invalidInput('Import expects a multipart upload with a "file" part', 'invalid_body');
   }
   const form = await readMultipart(request.raw, context.bodyLimitBytes);
   const file = form.get('file');
-  if (!(file instanceof Blob)) throw badRequest('Import expects a multipart upload with a "file" part', 'missing_file');
+  if (!(file instanceof Blob))
+    throw invalidInput('Import expects a multipart upload with a "file" part', 'missing_file');
   const name = file instanceof File ? file.name.toLowerCase() : '';
   const text = await file.text();
   if (name.endsWith('.csv') || file.type === 'text/csv') {
@@ -59,11 +60,11 @@ async function readImportFile(
     try {
       parsed = JSON.parse(text) as unknown;
     } catch (error) {
-      throw badRequest('The JSON file is not valid JSON', 'invalid_json_file', (error as Error).message);
+      throw invalidInput('The JSON file is not valid JSON', 'invalid_json_file', (error as Error).message);
     }
     return requireRecordList(parsed, 'The JSON file');
   }
-  throw badRequest('Import accepts .csv or .json files', 'unsupported_file_type');
+  throw invalidInput('Import accepts .csv or .json files', 'unsupported_file_type');
 }
 
 export function registerEntityRoutes(router: Router, context: EmulatorContext): void {
@@ -133,7 +134,10 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
     requireWriter(target);
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (!isJsonObject(body)) {
-      throw badRequest('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
+      throw invalidInput(
+        'deleteMany needs a filter object as the JSON body ({} deletes every record)',
+        'invalid_filter',
+      );
     }
     if (target.security.deniesEveryRecord('delete')) throw permissionDenied(target, 'delete');
     const matches = compileFilter(body);

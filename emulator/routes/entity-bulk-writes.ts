@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../context';
+import { forbidden, invalidInput } from '../core/errors';
 import { readJsonBody } from '../http/body';
-import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { applyUpdateOperators, compileFilter, valueAt } from '../query/engine';
@@ -35,9 +35,9 @@ import {
 const MAX_PER_CALL = 500;
 
 function requireList(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw badRequest(`${what} must be a JSON array`, 'invalid_body');
+  if (!Array.isArray(value)) throw invalidInput(`${what} must be a JSON array`, 'invalid_body');
   if (value.length > MAX_PER_CALL)
-    throw badRequest(`${what} may hold at most ${MAX_PER_CALL} records per call`, 'too_many_records');
+    throw invalidInput(`${what} may hold at most ${MAX_PER_CALL} records per call`, 'too_many_records');
   return value;
 }
 
@@ -55,7 +55,7 @@ function keyOf(record: Record<string, unknown>, keys: readonly string[]): string
 function parseKey(value: unknown): string[] {
   const keys = Array.isArray(value) ? value : [value];
   if (keys.length === 0 || keys.length > 10 || !keys.every((key): key is string => typeof key === 'string')) {
-    throw badRequest('upsert needs key: a field name or a list of field names', 'invalid_key');
+    throw invalidInput('upsert needs key: a field name or a list of field names', 'invalid_key');
   }
   return keys.map((key) => checkFieldPath(key, 'The upsert key', 'invalid_key'));
 }
@@ -67,7 +67,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     refuseForUsers(target, 'updateMany');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (!isJsonObject(body) || !isJsonObject(body.query))
-      throw badRequest('updateMany needs { query, data } with a filter object as query', 'invalid_body');
+      throw invalidInput('updateMany needs { query, data } with a filter object as query', 'invalid_body');
     const matches = compileFilter(body.query);
     const modifier = prepareUpdate(body.data, context.nowIso());
     if (target.security.deniesEveryRecord('update')) throw permissionDenied(target, 'update');
@@ -101,8 +101,8 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const seen = new Set<string>();
     const changes: RecordChange[] = items.map((item, index) => {
       if (!isJsonObject(item) || typeof item.id !== 'string')
-        throw badRequest(`Item ${index} needs an "id"`, 'invalid_body');
-      if (seen.has(item.id)) throw badRequest(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
+        throw invalidInput(`Item ${index} needs an "id"`, 'invalid_body');
+      if (seen.has(item.id)) throw invalidInput(`The id ${item.id.slice(0, 100)} appears twice`, 'duplicate_id');
       seen.add(item.id);
       const record = findChangeable(target, item.id, 'update');
       return { type: 'update', record: mergeUpdate(context, target, record, item) };
@@ -120,7 +120,7 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     refuseUserCreation(target);
     refuseForUsers(target, 'upsert');
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
-    if (!isJsonObject(body)) throw badRequest('upsert needs { records, key }', 'invalid_body');
+    if (!isJsonObject(body)) throw invalidInput('upsert needs { records, key }', 'invalid_body');
     const keys = parseKey(body.key);
     target.model.requireKnownPaths(keys, 'The upsert key');
     const items = requireList(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
@@ -134,7 +134,8 @@ export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorC
     const written = new Map<string, RecordChange>();
     items.forEach((fields, index) => {
       const key = keyOf(fields, keys);
-      if (key === null) throw badRequest(`Record ${index} lacks a value for the key ${keys.join(', ')}`, 'missing_key');
+      if (key === null)
+        throw invalidInput(`Record ${index} lacks a value for the key ${keys.join(', ')}`, 'missing_key');
       const before = written.get(key);
       const stored = existing.get(key);
       if (!before && stored && !target.security.allows('update', stored)) throw permissionDenied(target, 'update');

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
 import { readJsonBody } from '../http/body';
-import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import { decodeCursor, encodeCursor, requireSameWalk, type PageWalk } from '../query/cursor';
@@ -79,7 +79,7 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
     }
     const keys = walkKeys(parseSort(walk.sort || DEFAULT_SORT));
     if (after !== null && after.length !== keys.length)
-      throw badRequest('The cursor does not fit its sort; start again without one', 'invalid_cursor');
+      throw invalidInput('The cursor does not fit its sort; start again without one', 'invalid_cursor');
     const limit = parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT) || DEFAULT_PAGE_LIMIT;
     const page = recordPage(readable(target), { filter, keys, fields: walk.fields, limit, after });
     return jsonReply(200, {

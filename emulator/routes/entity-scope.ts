@@ -1,6 +1,6 @@
 import { authorize, creatorOf, isPrivileged, requireSignedIn, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../core/errors';
 import type { RouteRequest } from '../http/router';
 import { RecordSecurity, type RowOperation } from '../model/security';
 import { entityModel, type EntityModel } from '../model/validate';

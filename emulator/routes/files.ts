@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import type { Router } from '../http/router';
 import { ownValue } from '../util/own';
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 
 import { authorize, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
+import { notFound } from '../core/errors';
 import type { FunctionContext, FunctionHandler, FunctionUser } from '../function-types';
 import { readNamedPayload } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { AppConfig } from '../types';

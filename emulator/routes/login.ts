@@ -3,7 +3,7 @@ import { checkAppHeader } from '../auth/caller';
 import { clearedSessionCookie, sessionFromCookie } from '../auth/sessions';
 import { siteOriginsOf, type EmulatorContext } from '../context';
 import { readUrlEncodedForm } from '../http/body';
-import { HttpError } from '../http/errors';
+import { wireStatus } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
@@ -102,7 +102,8 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     try {
       context.addresses.checkFormOrigin(request.headers);
     } catch (error) {
-      if (error instanceof HttpError) return refuse(error.status, 'Login refused', error.message);
+      const status = wireStatus(error);
+      if (status !== undefined) return refuse(status, 'Login refused', (error as Error).message);
       throw error;
     }
     const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
@@ -132,7 +133,8 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
       target.searchParams.set('access_token', login.body.access_token);
       return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
     } catch (error) {
-      if (error instanceof HttpError && error.status < 500) return again(error.status, error.message);
+      const status = wireStatus(error);
+      if (status !== undefined && status < 500) return again(status, (error as Error).message);
       throw error;
     }
   });

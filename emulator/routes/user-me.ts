@@ -1,8 +1,8 @@
 import { requireRole } from '../auth/accounts';
 import { authorize, isPrivileged, requireUser, type Caller } from '../auth/caller';
 import type { EmulatorContext } from '../context';
+import { forbidden, invalidInput } from '../core/errors';
 import { readJsonObject } from '../http/body';
-import { badRequest, forbidden } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import { userFields } from '../store/records';
@@ -23,14 +23,14 @@ export function applyUserUpdate(
   const isSelf = caller.kind === 'user' && caller.account.id === record.id;
   if (!isSelf && !isPrivileged(caller)) throw forbidden('You can only change your own user record', 'not_own_record');
   if (Object.hasOwn(fields, 'email') && fields.email !== record.email) {
-    throw badRequest('The e-mail address of a user cannot be changed', 'email_immutable');
+    throw invalidInput('The e-mail address of a user cannot be changed', 'email_immutable');
   }
   if (Object.hasOwn(fields, 'role')) {
     const role = requireRole(fields.role);
     if (role !== record.role && isSelf) throw forbidden('A user cannot change its own role', 'cannot_change_own_role');
   }
   if (Object.hasOwn(fields, 'full_name') && (typeof fields.full_name !== 'string' || fields.full_name.length > 200)) {
-    throw badRequest('full_name must be a string of at most 200 characters', 'invalid_field');
+    throw invalidInput('full_name must be a string of at most 200 characters', 'invalid_field');
   }
   return { ...record, ...fields, updated_date: context.nowIso() };
 }

@@ -10,8 +10,8 @@ import {
 } from '../auth/accounts';
 import { authorize, creatorOf, requireAdmin } from '../auth/caller';
 import type { EmulatorContext } from '../context';
+import { conflict, forbidden, notFound, unauthenticated } from '../core/errors';
 import { readJsonObject } from '../http/body';
-import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { Account, AppConfig } from '../types';
@@ -27,7 +27,7 @@ async function inviteUser(context: EmulatorContext, request: RouteRequest): Prom
   const account =
     context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
   if (memberOf(context, app, account.id)) {
-    throw new HttpError(409, `${email} is already a user of this app`, { code: 'already_member' });
+    throw conflict(`${email} is already a user of this app`, 'already_member');
   }
   const { record } = ensureMember(context, app, account, role, creatorOf(caller));
   const setup =
@@ -69,7 +69,7 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
 /** SSO tokens are issued to the service role only, for users of the app. */
 function ssoSubject(context: EmulatorContext, request: RouteRequest): { app: AppConfig; account: Account } {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind !== 'service')
     throw forbidden('SSO tokens are only issued to the service role', 'service_role_required');
   const userId = request.params.userId as string;

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import { compileFilter, runPipeline, type RecordPredicate } from '../query/engine';
 import { checkFieldPath, isJsonObject } from './json-guard';
 import { parseSort, sortRecords, type SortKey } from './sort';
@@ -49,7 +49,7 @@ const SYSTEM_DATES = new Set(['created_date', 'updated_date']);
 const MAX_GROUP_FIELDS = 4;
 const MAX_ROWS = 1000;
 
-const invalid = (message: string) => badRequest(message, 'invalid_aggregate');
+const invalid = (message: string) => invalidInput(message, 'invalid_aggregate');
 
 function fieldList(value: unknown, name: string, max = 50): string[] {
   if (value === undefined) return [];

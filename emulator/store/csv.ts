@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 
 /**
  * CSV import, parsed by csv-parse (RFC 4180: quoted fields may hold commas, quotes ("") and line
@@ -24,9 +24,9 @@ function readRows(text: string): string[][] {
     return parse(text, options) as string[][];
   } catch (error) {
     if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw badRequest('The CSV file has an unterminated quoted field', 'invalid_csv');
+      throw invalidInput('The CSV file has an unterminated quoted field', 'invalid_csv');
     }
-    throw badRequest(
+    throw invalidInput(
       'The CSV file cannot be parsed',
       'invalid_csv',
       error instanceof Error ? error.message : String(error),
@@ -44,13 +44,13 @@ function convertCell(cell: string): unknown {
 export function parseCsvRecords(text: string): Record<string, unknown>[] {
   const rows = readRows(text);
   const header = rows[0];
-  if (!header) throw badRequest('The CSV file is empty', 'invalid_csv');
+  if (!header) throw invalidInput('The CSV file is empty', 'invalid_csv');
   const names = header.map((name) => name.trim());
-  if (names.some((name) => name === '')) throw badRequest('The CSV header has an empty column name', 'invalid_csv');
-  if (new Set(names).size !== names.length) throw badRequest('The CSV header names a column twice', 'invalid_csv');
+  if (names.some((name) => name === '')) throw invalidInput('The CSV header has an empty column name', 'invalid_csv');
+  if (new Set(names).size !== names.length) throw invalidInput('The CSV header names a column twice', 'invalid_csv');
   return rows.slice(1).map((cells, rowIndex) => {
     if (cells.length !== names.length) {
-      throw badRequest(
+      throw invalidInput(
         `CSV row ${rowIndex + 2} has ${cells.length} cells, the header has ${names.length}`,
         'invalid_csv',
       );

@@ -1,4 +1,4 @@
-import { badRequest, HttpError } from '../http/errors';
+import { DomainError, invalidInput } from '../core/errors';
 
 /**
  * Limits on what may be stored or used as a path. Checked iteratively (no recursion), so even a
@@ -22,7 +22,7 @@ export function checkFieldPath(path: string, what: string, code: string): string
   const segments = path.split('.');
   const bad = segments.find((segment) => segment === '' || segment.startsWith('$') || isReservedName(segment));
   if (bad !== undefined) {
-    throw badRequest(
+    throw invalidInput(
       `${what} "${path.slice(0, 100)}" is not allowed ("${bad.slice(0, 40)}" is empty, an operator or a reserved name)`,
       code,
     );
@@ -37,7 +37,7 @@ export function checkFieldPath(path: string, what: string, code: string): string
 export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSON_DEPTH, code?: string): void {
   let level: unknown[] = [value];
   for (let depth = 0; level.length > 0; depth += 1) {
-    if (depth > maxDepth) throw badRequest(`${where} nests deeper than ${maxDepth} levels`, code ?? 'too_deep');
+    if (depth > maxDepth) throw invalidInput(`${where} nests deeper than ${maxDepth} levels`, code ?? 'too_deep');
     const next: unknown[] = [];
     for (const item of level) {
       if (typeof item !== 'object' || item === null) continue;
@@ -47,7 +47,7 @@ export function checkJsonValue(value: unknown, where: string, maxDepth = MAX_JSO
       }
       for (const key of Object.keys(item)) {
         if (isReservedName(key))
-          throw badRequest(`${where} has the reserved field name "${key}"`, code ?? 'invalid_field_name');
+          throw invalidInput(`${where} has the reserved field name "${key}"`, code ?? 'invalid_field_name');
         next.push((item as Record<string, unknown>)[key]);
       }
     }
@@ -60,9 +60,11 @@ export function checkStoredJson(value: unknown, where: string): void {
   checkJsonValue(value, where);
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
   if (bytes > MAX_RECORD_BYTES) {
-    throw new HttpError(413, `${where} is ${bytes} bytes as JSON; at most ${MAX_RECORD_BYTES} may be stored`, {
-      code: 'record_too_large',
-      extraData: { limit_bytes: MAX_RECORD_BYTES },
-    });
+    throw new DomainError(
+      'too_large',
+      'record_too_large',
+      `${where} is ${bytes} bytes as JSON; at most ${MAX_RECORD_BYTES} may be stored`,
+      { extraData: { limit_bytes: MAX_RECORD_BYTES } },
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import { compileFilter, type RecordPredicate } from '../query/engine';
 import { projectFields } from '../query/projection';
 import { checkFieldPath } from './json-guard';
@@ -20,9 +20,9 @@ const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 export function parseCount(name: string, raw: string | null, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw))
-    throw badRequest(`${name} must be a non-negative integer, received "${raw.slice(0, 40)}"`, `invalid_${name}`);
+    throw invalidInput(`${name} must be a non-negative integer, received "${raw.slice(0, 40)}"`, `invalid_${name}`);
   const value = Number(raw);
-  if (value > max) throw badRequest(`${name} may be at most ${max}`, `invalid_${name}`);
+  if (value > max) throw invalidInput(`${name} may be at most ${max}`, `invalid_${name}`);
   return value;
 }
 
@@ -31,7 +31,7 @@ export function parseJsonParam(name: string, raw: string | null): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch (error) {
-    throw badRequest(`The ${name} parameter is not valid JSON`, 'invalid_filter', (error as Error).message);
+    throw invalidInput(`The ${name} parameter is not valid JSON`, 'invalid_filter', (error as Error).message);
   }
 }
 
@@ -48,7 +48,7 @@ export function parseFields(raw: string | null): string[] | null {
     .filter((field) => field.length > 0);
   for (const field of fields) {
     if (!FIELD_PATH.test(field))
-      throw badRequest(`"${field.slice(0, 100)}" is not a valid field name`, 'invalid_fields');
+      throw invalidInput(`"${field.slice(0, 100)}" is not a valid field name`, 'invalid_fields');
     checkFieldPath(field, 'The field', 'invalid_fields');
   }
   return fields;
@@ -74,7 +74,7 @@ export function project(
   try {
     return projectFields(records, fields);
   } catch (error) {
-    throw badRequest(`The fields cannot be combined: ${(error as Error).message}`, 'invalid_fields');
+    throw invalidInput(`The fields cannot be combined: ${(error as Error).message}`, 'invalid_fields');
   }
 }
 

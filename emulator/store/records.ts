@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import type { EntityRecord } from '../types';
 import { checkStoredJson, isReservedName } from './json-guard';
 import { newId } from './store';
@@ -11,7 +11,7 @@ export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
   if (!ENTITY_NAME.test(name)) {
-    throw badRequest(
+    throw invalidInput(
       `"${name.slice(0, 80)}" is not a valid entity name (letters, digits and "_", starting with a letter)`,
       'invalid_entity',
     );
@@ -31,14 +31,17 @@ function describe(value: unknown): string {
  */
 export function userFields(value: unknown, where = 'The record'): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest(`${where} must be a JSON object, received ${describe(value)}`, 'invalid_record');
+    throw invalidInput(`${where} must be a JSON object, received ${describe(value)}`, 'invalid_record');
   }
   checkStoredJson(value, where);
   const fields: Record<string, unknown> = {};
   for (const [key, fieldValue] of Object.entries(value)) {
     if ((SYSTEM_FIELDS as readonly string[]).includes(key)) continue;
     if (key === '' || key.startsWith('$') || key.includes('.') || isReservedName(key)) {
-      throw badRequest(`${where} has the field name "${key.slice(0, 80)}", which is not allowed`, 'invalid_field_name');
+      throw invalidInput(
+        `${where} has the field name "${key.slice(0, 80)}", which is not allowed`,
+        'invalid_field_name',
+      );
     }
     fields[key] = fieldValue;
   }
@@ -63,7 +66,8 @@ export function buildRecord(
 
 export function requireRecordList(value: unknown, where: string): Record<string, unknown>[] {
   if (!Array.isArray(value))
-    throw badRequest(`${where} must be a JSON array of records, received ${describe(value)}`, 'invalid_body');
-  if (value.length > MAX_BATCH) throw badRequest(`${where} may hold at most ${MAX_BATCH} records`, 'too_many_records');
+    throw invalidInput(`${where} must be a JSON array of records, received ${describe(value)}`, 'invalid_body');
+  if (value.length > MAX_BATCH)
+    throw invalidInput(`${where} may hold at most ${MAX_BATCH} records`, 'too_many_records');
   return value.map((item, index) => userFields(item, `Record ${index}`));
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import { valueAt } from '../query/engine';
 import { checkFieldPath } from './json-guard';
 
@@ -24,10 +24,11 @@ export function parseSort(spec: string): SortKey[] {
     .map((part) => {
       const descending = part.startsWith('-');
       const path = descending || part.startsWith('+') ? part.slice(1) : part;
-      if (!FIELD_PATH.test(path)) throw badRequest(`"${part.slice(0, 100)}" is not a valid sort field`, 'invalid_sort');
+      if (!FIELD_PATH.test(path))
+        throw invalidInput(`"${part.slice(0, 100)}" is not a valid sort field`, 'invalid_sort');
       return { path: checkFieldPath(path, 'The sort field', 'invalid_sort'), descending };
     });
-  if (keys.length === 0) throw badRequest('sort needs at least one field', 'invalid_sort');
+  if (keys.length === 0) throw invalidInput('sort needs at least one field', 'invalid_sort');
   return keys;
 }
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 import { rewritePullCondition } from '../query/filter';
 import { checkFieldPath, checkJsonValue } from './json-guard';
 import { SYSTEM_FIELDS } from './records';
@@ -24,7 +24,7 @@ const OPERATORS = new Set([
   '$pull',
 ]);
 
-const invalid = (message: string) => badRequest(message, 'invalid_update');
+const invalid = (message: string) => invalidInput(message, 'invalid_update');
 
 function checkUpdatePath(path: string): string {
   checkFieldPath(path, 'The update field', 'invalid_update');

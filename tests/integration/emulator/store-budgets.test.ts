@@ -210,13 +210,15 @@ describe('uploaded files', () => {
     created_date: '2026-11-25T10:00:00.000Z',
   });
 
-  it('refuses an upload past the byte budget or the file count, answering 413', () => {
+  it('refuses an upload past the byte budget or the file count (413 on the wire)', () => {
     const store = Store.inMemory();
     store.addFile(file('a', MAX_FILE_BYTES - 10));
     expect(() => store.requireFileRoom(10)).not.toThrow();
-    expect(() => store.requireFileRoom(11)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
+    expect(() => store.requireFileRoom(11)).toThrow(
+      expect.objectContaining({ kind: 'too_large', code: 'storage_full' }),
+    );
     const many = Store.inMemory();
     for (let index = 0; index < MAX_FILES; index += 1) many.addFile(file(`f${index}`, 1));
-    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
+    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ kind: 'too_large', code: 'storage_full' }));
   });
 });
