@@ -27,6 +27,8 @@ import type {
   SchemaFields,
   SortKey,
   Unsubscribe,
+  WatchOptions,
+  WatchSnapshot,
 } from '../core/types';
 import { apiPath, assertPathSegment, isPlainObject, proxyKey } from '../core/validate';
 import type { RealtimeSubscriptions } from '../realtime/realtime-loader';
@@ -110,6 +112,18 @@ export interface EntityHandler<T extends object = EntityFields> {
    * @returns A function that stops the subscription.
    */
   subscribe(callback: (event: EntityChangeEvent<T>) => void, hooks?: SubscriptionHooks): Unsubscribe;
+  /**
+   * A live query (ours, in the shape the vendor proposes; docs/LIVE-QUERIES.md): `callback` first
+   * receives the current result of `filter(filter, sort, limit, 0, fields)`, then the whole new
+   * result after every change to it. Loads the real-time client on first use; `hooks` as for
+   * `subscribe`.
+   * @returns A function that stops the watch.
+   */
+  watch(
+    options: WatchOptions<T>,
+    callback: (snapshot: WatchSnapshot<EntityRecord<T>>) => void,
+    hooks?: SubscriptionHooks,
+  ): Unsubscribe;
 }
 
 /** `entities.<Name>` for every name in the schema. */
@@ -153,6 +167,22 @@ function pageQuery(options: Record<string, unknown>, filter?: object) {
     distinct: distinct ? String(options.distinct) : undefined,
     sort: !distinct && options.sort ? String(options.sort) : undefined,
     fields: distinct ? undefined : fieldList(options.fields),
+  };
+}
+
+/** `watch()`: checks its arguments and hands the query, with its `filter()` over HTTP, to real-time. */
+function liveQuery<T extends object>(
+  context: EntityContext,
+  name: string,
+  read: (filter: object | undefined, args: unknown[]) => Promise<unknown>,
+): EntityHandler<T>['watch'] {
+  return (options, callback, hooks) => {
+    if (!isPlainObject(options as unknown) || typeof callback !== 'function')
+      throw invalidArgument('watch needs options { filter, sort, fields, limit } and a callback');
+    const { filter, sort, fields, limit } = options;
+    if (filter !== undefined) assertFilter(filter);
+    const load = () => read(filter, [sort, limit, 0, fields]) as Promise<EntityRecord<T>[]>;
+    return context.realtime().watchEntity<T>(name, { options: { filter, sort, fields, limit }, load }, callback, hooks);
   };
 }
 
@@ -232,6 +262,7 @@ export function createEntityHandler<T extends object = EntityFields>(
     subscribe(callback, hooks) {
       return context.realtime().subscribeToEntity<T>(name, callback, hooks);
     },
+    watch: liveQuery<T>(context, name, (filter, args) => read(filter, args)),
   };
 }
 
