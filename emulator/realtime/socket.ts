@@ -150,6 +150,12 @@ function createPublisher(context: EmulatorContext, io: RealtimeServerIo, liveQue
       for (const socket of sockets) socket.disconnect(true);
       return sockets.length;
     },
+    dropRoom(room) {
+      const sockets = socketsIn(io, liveQueries, room);
+      // Closing the engine.io connection, not the socket: the client sees "transport close" and retries.
+      for (const socket of sockets) socket.conn.close();
+      return sockets.length;
+    },
   };
 }
 

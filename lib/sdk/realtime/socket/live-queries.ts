@@ -32,7 +32,6 @@ interface LiveQuery extends FallbackSource {
   state: QueryState;
   seq: number;
   entities: EntityRecord[] | undefined;
-  json: string;
   timestamp: string;
   probe: ReturnType<typeof setTimeout> | undefined;
   fallback: FallbackQuery | undefined;
@@ -54,6 +53,10 @@ export function canonicalJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(inner).sort(([left], [right]) => (left < right ? -1 : 1)))
       : inner,
   );
+}
+
+function sameRecords(left: readonly EntityRecord[], right: readonly EntityRecord[]): boolean {
+  return left.length === right.length && JSON.stringify(left) === JSON.stringify(right);
 }
 
 /** Runs a watcher's code; its failure must not stop the others or escape into socket.io. */
@@ -202,7 +205,6 @@ export class LiveQueryRegistry {
       state: 'idle',
       seq: 0,
       entities: undefined,
-      json: '',
       timestamp: '',
       probe: undefined,
       fallback: undefined,
@@ -262,11 +264,11 @@ export class LiveQueryRegistry {
     timestamp: string,
     changeType: WatchSnapshot['type'] | undefined,
   ): void {
-    const json = JSON.stringify(entities);
-    if (query.entities && json === query.json) return;
+    // Compared as text only when it happens (a resync, a fallback load): a copy kept per query would
+    // double its memory.
+    if (query.entities && sameRecords(query.entities, entities)) return;
     const type = query.entities ? (changeType ?? changeBetween(query.entities, entities)) : 'added';
     query.entities = entities;
-    query.json = json;
     query.timestamp = timestamp;
     for (const { callback } of [...query.watchers])
       safely(() => callback({ type, entities: [...entities], timestamp }));
