@@ -27,6 +27,9 @@ const SDK_INTERNAL_TESTS = [
   'tests/conformance/**',
 ];
 
+/** Files whose long functions another branch of this round is splitting (see the rule below). */
+const FUNCTION_LENGTH_PENDING = ['lib/sdk/auth/auth.ts', 'lib/sdk/realtime/socket/realtime.lazy.ts'];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -88,6 +91,17 @@ export default defineConfig([
           ],
         },
       ],
+    },
+  },
+  {
+    // A function over 80 lines is a structure waiting to be named: split it by what its parts do.
+    // Code lines only (comments and blank lines aside); tests aside. Two SDK functions are being
+    // split on their own branches (createAuthModule: r4/dropin-firstload, createRealtime:
+    // r4/live-queries) and emulator/ follows its records layer (r4/records): each joins here then.
+    files: ['{lib,components,app,deploy}/**/*.{ts,tsx}'],
+    ignores: [...FUNCTION_LENGTH_PENDING],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },
   },
   {

@@ -86,7 +86,12 @@ async function main() {
   const browserReady = await ensureBrowser();
   steps.push({ name: 'browser', ok: browserReady });
 
-  steps.push({ name: 'lint', ok: run('lint', bin('eslint'), ['--max-warnings=0', '.']) });
+  steps.push({
+    name: 'lint',
+    ok:
+      run('lint (ESLint)', bin('eslint'), ['--max-warnings=0', '.']) &&
+      run('lint (imports: cycles, lazy chunks)', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '.']),
+  });
   steps.push({
     name: 'format',
     ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']),

@@ -6,7 +6,7 @@
 import { hasWindow } from '../../util';
 import { apiPath } from '../core/validate';
 import { persistVisitorId } from '../core/visitor-id';
-import type { AnalyticsContext, AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics-module';
+import type { AnalyticsContext, AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics-types';
 
 export const USER_HEARTBEAT_EVENT_NAME = '__user_heartbeat_event__';
 export const ANALYTICS_INITIALIZATION_EVENT_NAME = '__initialization_event__';

@@ -4,9 +4,12 @@
  * differences are listed in docs/SDK-DEVIATIONS.md.
  */
 import { hasWindow } from '../../util';
-import { createActorsModule, type ActorsModule } from '../actors/actors';
+import type { ActorsModule } from '../actors/actor-types';
+import { createActorsModule } from '../actors/actors';
 import type { AgentsModule } from '../agents/agents';
-import { createAnalyticsModule, type AiGatewayModule, type AnalyticsModule } from '../analytics/analytics-module';
+import type { AiGatewayModule } from '../ai-gateway/ai-gateway';
+import { createAnalyticsModule } from '../analytics/analytics';
+import type { AnalyticsModule } from '../analytics/analytics-types';
 import type { AppLogsModule } from '../app-logs/app-logs';
 import { checkSession, createAuthModule, type AuthModule } from '../auth/auth';
 import type { UserConnectorsModule } from '../connectors/connectors.lazy';
@@ -19,11 +22,8 @@ import { assertPathSegment } from '../core/validate';
 import { visitorId } from '../core/visitor-id';
 import type { EntitiesModule, EntityHandler } from '../entities/entities';
 import type { FunctionsModule } from '../functions/functions';
-import {
-  createIntegrationEndpoint,
-  type IntegrationEndpoint,
-  type IntegrationsModule,
-} from '../integrations/integrations';
+import type { IntegrationEndpoint, IntegrationsModule } from '../integrations/integration-types';
+import { createIntegrationEndpoint } from '../integrations/integrations';
 import { createPublicSettingsModule, type PublicSettingsModule } from '../public-settings/public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from '../realtime/realtime-loader';
 import { createSession } from '../token/session';
