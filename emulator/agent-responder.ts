@@ -1,4 +1,4 @@
-import type { AgentResponder } from './types';
+import type { AgentResponder } from './core/types';
 
 /** Agents run on the hosted platform only; locally, the assistant says so instead of staying silent. */
 export const defaultResponder: AgentResponder = ({ conversation }) => ({

@@ -1,10 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { EmulatorContext } from '../context';
 import { accessDenied, forbidden, invalidInput, notFound, unauthenticated } from '../core/errors';
-import type { Account, AgentConversation, AppConfig, EntityRecord, UserRole } from '../types';
+import {
+  SERVICE_ROLE,
+  type Account,
+  type AgentConversation,
+  type AppConfig,
+  type EntityRecord,
+  type UserRole,
+} from '../core/types';
+import { secretsEqual } from '../credentials/tokens';
+import type { EmulatorContext } from '../instance/context';
 import { accountById, memberOf } from './accounts';
-import { secretsEqual } from './tokens';
 
 /**
  * Who is calling: nobody, the app's service role, or an account (with its `User` record in this app,
@@ -49,8 +56,13 @@ export function callerFromToken(context: EmulatorContext, app: AppConfig, token:
   const member = memberOf(context, app, account.id);
   // In apps that admit any account, a missing User record means an admin deleted this user.
   if (!member && app.access !== 'registered_only') return null;
+  return accountCaller(account, member, claims.sid ?? null);
+}
+
+/** An account as the caller, with its `User` record in the app (if any): its role comes from there. */
+export function accountCaller(account: Account, member: EntityRecord | null, sessionId: string | null): Caller {
   const role: UserRole = member?.role === 'admin' ? 'admin' : 'user';
-  return { kind: 'user', account, member, role, sessionId: claims.sid ?? null };
+  return { kind: 'user', account, member, role, sessionId };
 }
 
 export function resolveCaller(context: EmulatorContext, app: AppConfig, headers: IncomingHttpHeaders): Caller {
@@ -111,15 +123,21 @@ export function isPrivileged(caller: Caller): boolean {
   return caller.kind === 'service' || (caller.kind === 'user' && caller.role === 'admin');
 }
 
-/** The `created_by` stamp: the user's e-mail, "service" for the service role, null for visitors. */
+/** The `created_by` stamp: the user's e-mail, the service role's address, null for visitors. */
 export function creatorOf(caller: Caller): string | null {
   if (caller.kind === 'user') return caller.account.email;
-  return caller.kind === 'service' ? 'service' : null;
+  return caller.kind === 'service' ? SERVICE_ROLE.email : null;
 }
 
-/** The `created_by_id` of a conversation: the account's id, or "service" for the service role. */
+/** The `created_by_id` stamp: the user's id, the service role's id, null for visitors. */
+export function creatorIdOf(caller: Caller): string | null {
+  if (caller.kind === 'user') return caller.account.id;
+  return caller.kind === 'service' ? SERVICE_ROLE.id : null;
+}
+
+/** The `created_by_id` of a conversation: the account's id, or the service role's. */
 export function conversationOwnerId(caller: Exclude<Caller, { kind: 'anonymous' }>): string {
-  return caller.kind === 'user' ? caller.account.id : 'service';
+  return creatorIdOf(caller) as string;
 }
 
 /** Users see their own conversations, admins and the service role all of them; visitors none. */

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 
-import type { EmulatorContext } from '../context';
 import { invalidInput, tooManyRequests, type DomainError } from '../core/errors';
-import type { AppConfig, OtpState } from '../types';
+import type { AppConfig, OtpState } from '../core/types';
+import { secretsEqual, sha256Hex } from '../credentials/tokens';
+import type { EmulatorContext } from '../instance/context';
 import { ownValue } from '../util/own';
-import { secretsEqual, sha256Hex } from './tokens';
 
 /**
  * Registration codes (six digits, e-mailed) and the budget that keeps them from being guessed.

@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { RE2JS } from 're2js';
 
 import { invalidInput, notFound, schemaViolation } from '../core/errors';
+import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
 import { hasFormat } from '../entities/formats';
-import type { EntityRecord } from '../types';
 
 /**
  * Entity schemas as the platform applies them, in one layer between the routes and the store: every
@@ -50,15 +50,6 @@ const PASS_THROUGH: EntityModel = {
   fromCsv: (fields) => fields,
   requireKnownPaths: () => undefined,
 };
-
-/** Record fields the platform sets; they survive every model step untouched. */
-const SYSTEM_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'created_date',
-  'updated_date',
-  'created_by',
-  'created_by_id',
-]);
 
 /** The model for an entity: 404 (as the platform answers) when the app does not define it. */
 export function entityModel(lookup: EntityLookup, entity: string): EntityModel {
@@ -167,7 +158,7 @@ class DefinedModel implements EntityModel {
   private known(fields: Record<string, unknown>): Record<string, unknown> {
     const kept: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields)) {
-      if (this.definition.properties.has(name) || SYSTEM_FIELDS.has(name)) kept[name] = value;
+      if (this.definition.properties.has(name) || BUILT_IN_FIELDS.has(name)) kept[name] = value;
     }
     return kept;
   }
@@ -209,7 +200,7 @@ class DefinedModel implements EntityModel {
     const record: Record<string, unknown> = { ...after };
     for (const name of changed) {
       // A field the schema does not name cannot be added; one stored before the schema changed stays.
-      if (!this.definition.properties.has(name) && !SYSTEM_FIELDS.has(name)) delete record[name];
+      if (!this.definition.properties.has(name) && !BUILT_IN_FIELDS.has(name)) delete record[name];
     }
     const removed = Object.keys(before).filter((name) => !Object.hasOwn(after, name));
     this.requireAll(
@@ -223,7 +214,7 @@ class DefinedModel implements EntityModel {
   requireKnownPaths(paths: readonly string[], what: string): void {
     for (const path of paths) {
       const field = path.split('.')[0] as string;
-      if (!this.definition.properties.has(field) && !SYSTEM_FIELDS.has(field)) {
+      if (!this.definition.properties.has(field) && !BUILT_IN_FIELDS.has(field)) {
         throw invalidInput(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
       }
     }

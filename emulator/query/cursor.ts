@@ -1,5 +1,5 @@
 import { DomainError, invalidInput } from '../core/errors';
-import { checkJsonValue } from '../store/json-guard';
+import { checkJsonValue } from '../core/json-guard';
 
 /**
  * Cursor tokens of `GET .../v2/list`: the walk (query, sort, fields or distinct field) plus the

@@ -1,5 +1,5 @@
 import { invalidInput } from '../core/errors';
-import { checkFieldPath, checkJsonValue, isJsonObject } from '../store/json-guard';
+import { checkFieldPath, checkJsonValue, isJsonObject } from '../core/json-guard';
 import { compileLinearRegex, MAX_REGEX_LENGTH } from './linear-regex';
 
 /**

@@ -1,8 +1,9 @@
-import { callerFromToken, checkAppAccess, isPrivileged, maySeeConversation, type Caller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { callerFromToken, checkAppAccess, maySeeConversation, type Caller } from '../auth/caller';
 import { DomainError } from '../core/errors';
-import { RecordSecurity } from '../model/security';
-import type { EntityRecord } from '../types';
+import { USER_ENTITY, type EntityRecord } from '../core/types';
+import type { EmulatorContext } from '../instance/context';
+import { recordRules } from '../model/rules';
+import { mayFollowUsers } from '../model/user-security';
 
 /**
  * Who a socket is and what it may follow, decided again before every delivery: tokens expire or are
@@ -48,7 +49,7 @@ export function checkEntityAccess(context: EmulatorContext, state: SocketState, 
   if (!ENTITY_NAME.test(entity))
     throw new JoinRefused(`"${entity.slice(0, 100)}" is not a valid entity name`, 'invalid_entity');
   const caller = currentCaller(context, state);
-  if (entity === 'User' && !isPrivileged(caller))
+  if (entity === USER_ENTITY && !mayFollowUsers(caller))
     throw new JoinRefused('Only admins and the service role may follow users', 'admin_required');
   return caller;
 }
@@ -68,7 +69,7 @@ export function entityViewFor(
   record: EntityRecord,
 ): EntityRecord | null {
   try {
-    return RecordSecurity.of(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
+    return recordRules(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
   } catch (error) {
     // A caller that just lost access (evicted below) or a rule the project got wrong: nothing is sent.
     if (error instanceof JoinRefused || error instanceof DomainError) return null;

@@ -1,11 +1,11 @@
 import type { Caller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { DomainError } from '../core/errors';
-import { entityModel } from '../model/validate';
-import type { EntityRecord } from '../types';
+import type { EntityRecord } from '../core/types';
+import type { EmulatorContext } from '../instance/context';
+import type { RecordScope } from '../records/scope';
 import { asRefusal, checkEntityAccess, currentCaller, JoinRefused, refusalOf } from './access';
 import { changeType, diffResults } from './live-query-diff';
-import { evaluateQuery, matchesQuery, readableFor, viewFor } from './live-query-evaluation';
+import { evaluateQuery, matchesQuery, readableFor, scopeFor, viewFor } from './live-query-evaluation';
 import { groupSubscriptions, SubscriptionIndex, type Subscription } from './live-query-index';
 import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
 import type { RealtimeSocket } from './socket-types';
@@ -62,13 +62,16 @@ export class LiveQueries {
       const request = parseLiveQueryRequest(payload, address);
       const { appId, entity, queryId } = request;
       const caller = checkEntityAccess(this.context, socket.data, appId, entity);
-      asRefusal(() => entityModel(this.context.entities.lookup(appId, entity), entity));
+      const scope = asRefusal(() => scopeFor(this.context, appId, entity, caller));
       // The same query id again replaces the subscription: that is how a client resyncs.
       const previous = this.index.find(socket.id, queryId);
       if (previous) this.index.drop(previous);
       else if (this.index.countOf(socket.id) >= MAX_QUERIES_PER_SOCKET)
         throw new JoinRefused(`A socket may hold at most ${MAX_QUERIES_PER_SOCKET} live queries`, 'too_many_queries');
-      const rows = evaluateQuery(request.query, readableFor(this.context, appId, entity, caller));
+      const rows = evaluateQuery(
+        request.query,
+        asRefusal(() => readableFor(this.context, scope)),
+      );
       this.index.add({ socketId: socket.id, request, room, seq: 0, rows, ids: new Set(rows.map((row) => row.id)) });
       socket.emit('subscribed', {
         room,
@@ -143,13 +146,12 @@ export class LiveQueries {
     const socket = this.findSocket(socketId);
     if (!socket) return void subscriptions.forEach((subscription) => this.index.drop(subscription));
     const { appId, entity, record } = change;
-    const caller = this.callerFor(socket, subscriptions, appId, entity);
-    if (!caller) return;
+    const scope = this.scopeOf(socket, subscriptions, appId, entity);
+    if (!scope) return;
     // The record as this subscriber sees it, read once for all of its queries.
     let view: EntityRecord | null | undefined;
     const visible = (subscription: Subscription): EntityRecord | null => {
-      if (view === undefined)
-        view = this.guarded(socket, [subscription], () => viewFor(this.context, appId, entity, caller, record));
+      if (view === undefined) view = this.guarded(socket, [subscription], () => viewFor(scope, record));
       return view ?? null;
     };
     const affected = subscriptions.filter((subscription) => {
@@ -159,7 +161,7 @@ export class LiveQueries {
       if (!seen) return false;
       return this.guarded(socket, [subscription], () => matchesQuery(subscription.request.query, seen)) === true;
     });
-    this.refreshAll(socket, affected, caller, change);
+    this.refreshAll(socket, affected, scope, change);
   }
 
   /** Every query of the sockets signed in as this user, evaluated again: its rules may see differently now. */
@@ -177,34 +179,36 @@ export class LiveQueries {
       if (caller && (caller.kind !== 'user' || caller.account.id !== userId)) continue;
       for (const own of groupSubscriptions(this.index.ofSocket(socketId), 'entity').values()) {
         const { entity } = (own[0] as Subscription).request;
-        const current = this.callerFor(socket, own, appId, entity);
-        if (current) this.refreshAll(socket, own, current, { type: 'resync', record: undefined });
+        const scope = this.scopeOf(socket, own, appId, entity);
+        if (scope) this.refreshAll(socket, own, scope, { type: 'resync', record: undefined });
       }
     }
   }
 
   /** Evaluates each query again over one reading of the records and sends what changed. */
-  private refreshAll(socket: RealtimeSocket, subscriptions: Subscription[], caller: Caller, cause: Cause): void {
+  private refreshAll(socket: RealtimeSocket, subscriptions: Subscription[], scope: RecordScope, cause: Cause): void {
     if (subscriptions.length === 0) return;
-    const { appId, entity } = (subscriptions[0] as Subscription).request;
-    const readable = this.guarded(socket, subscriptions, () => readableFor(this.context, appId, entity, caller));
+    const readable = this.guarded(socket, subscriptions, () => readableFor(this.context, scope));
     if (!readable) return;
     for (const subscription of subscriptions) this.refresh(socket, subscription, readable, cause);
   }
 
-  /** The socket's caller if it may still follow the entity; otherwise its queries end with an error. */
-  private callerFor(
+  /**
+   * The socket's caller's scope on the entity, if it may still follow it; otherwise its queries end
+   * with an error (and an expired or revoked token ends the socket, as for rooms: socket.ts evictStale).
+   */
+  private scopeOf(
     socket: RealtimeSocket,
     subscriptions: Subscription[],
     appId: string,
     entity: string,
-  ): Caller | undefined {
+  ): RecordScope | undefined {
     try {
-      return checkEntityAccess(this.context, socket.data, appId, entity);
+      const caller = checkEntityAccess(this.context, socket.data, appId, entity);
+      return asRefusal(() => scopeFor(this.context, appId, entity, caller));
     } catch (error) {
       if (!(error instanceof JoinRefused)) throw error;
       this.end(socket, subscriptions, error);
-      // An expired or revoked token ends the socket, as for rooms (socket.ts evictStale).
       if (error.code === 'invalid_token') socket.disconnect(true);
       return undefined;
     }

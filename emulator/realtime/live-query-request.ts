@@ -1,6 +1,6 @@
 import { compileFilter } from '../query/engine';
-import { DEFAULT_LIMIT, MAX_LIMIT, parseFields, type ListQuery } from '../store/query';
-import { parseSort } from '../store/sort';
+import { DEFAULT_LIMIT, MAX_LIMIT, parseFields, type ListQuery } from '../query/list-query';
+import { parseSort } from '../query/sort';
 import { isJsonObject } from '../util/json-object';
 import { asRefusal, JoinRefused } from './access';
 

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 
 import { callerFromToken, normaliseToken } from '../auth/caller';
-import type { EmulatorContext, RealtimePublisher } from '../context';
+import type { EmulatorContext, RealtimePublisher } from '../instance/context';
 import { checkRoom, entityViewFor, JoinRefused } from './access';
 import { LiveQueries } from './live-queries';
 import type { RealtimeServerIo, RealtimeSocket } from './socket-types';

@@ -7,16 +7,16 @@ import {
   requireSignedIn,
   type Caller,
 } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { invalidInput, notFound } from '../core/errors';
+import { checkStoredJson } from '../core/json-guard';
+import type { AgentConversation, AgentMessage, AppConfig } from '../core/types';
 import { readJsonObject } from '../http/body';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
+import { parseListQuery, runListQuery } from '../query/list-query';
 import { jsonBytes } from '../store/collection';
-import { checkStoredJson } from '../store/json-guard';
-import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
-import type { AgentConversation, AgentMessage, AppConfig } from '../types';
 import { isJsonObject } from '../util/json-object';
 
 /**

@@ -1,10 +1,10 @@
 import { checkAppHeader, requireApp, resolveCaller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { DomainError, invalidInput } from '../core/errors';
+import { checkStoredJson } from '../core/json-guard';
 import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
-import { checkStoredJson } from '../store/json-guard';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 
 /**

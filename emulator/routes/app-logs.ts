@@ -1,11 +1,11 @@
 import { authorize, requireAdmin, requireUser } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { invalidInput } from '../core/errors';
+import type { PageVisit } from '../core/types';
 import { readRawBody } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import type { PageVisit } from '../types';
 
 /**
  * Page-visit logs. The site logs a visit when a signed-in user opens a page; admins and the service

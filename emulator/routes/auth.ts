@@ -4,23 +4,22 @@ import {
   dropTicketsOf,
   issueAccessToken,
   issueTicket,
-  joinOnLogin,
   optionalString,
   requireEmail,
   requireString,
   ticketFor,
-  userView,
 } from '../auth/accounts';
-import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
+import { accountCaller, checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
 import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
-import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
-import { sessionCookie } from '../auth/sessions';
-import type { EmulatorContext } from '../context';
 import { conflict, DomainError, forbidden, invalidInput } from '../core/errors';
+import type { Account, AppConfig } from '../core/types';
+import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
+import { sessionCookie } from '../credentials/sessions';
 import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import type { Account, AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
+import { joinOnLogin, loginUserView } from '../records/users';
 
 /**
  * Registration with an e-mailed one-time code, login, password reset and change. None of these pass
@@ -69,15 +68,12 @@ export async function completeLogin(
   app: AppConfig,
   account: Account,
 ): Promise<CompletedLogin> {
-  const membership = joinOnLogin(context, app, account);
-  if (membership.created) await context.store.commit();
-  if (membership.created && membership.record)
-    context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
+  const member = await joinOnLogin(context, app, account);
   const sessionId = context.sessions.start();
   return {
     body: {
       access_token: issueAccessToken(context, app, account, sessionId),
-      user: userView(account, membership.record),
+      user: loginUserView(context, app, accountCaller(account, member, sessionId), member),
     },
     cookie: sessionCookie(sessionId),
   };

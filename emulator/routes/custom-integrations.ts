@@ -1,13 +1,13 @@
 import path from 'node:path';
 
 import { authorize } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { DomainError, invalidInput, notFound } from '../core/errors';
 import type { CustomIntegrationOperation } from '../function-types';
 import { readOptionalJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { ownValue } from '../util/own';
 import { findModule, functionUser, withTimeout } from './functions';

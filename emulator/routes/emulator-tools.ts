@@ -1,9 +1,9 @@
 import { requireApp } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { invalidInput } from '../core/errors';
 import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 
 /**
  * Helpers under `/api/_emulator/` for developers and tests: health, the e-mail outbox, stored page

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { authorize, bearerToken } from '../auth/caller';
-import { secretsEqual } from '../auth/tokens';
-import type { EmulatorContext } from '../context';
 import { invalidInput } from '../core/errors';
+import { secretsEqual } from '../credentials/tokens';
 import { readRawBody } from '../http/body';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { functionUser, runFunction } from './functions';
 import { callProjectFunction, findProjectFunctionByPath } from './project-functions';

@@ -1,12 +1,12 @@
 import { optionalString, requireEmail, requireString } from '../auth/accounts';
 import { authorize, creatorOf } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { DomainError, invalidInput } from '../core/errors';
+import type { AppConfig, StoredFile } from '../core/types';
 import { readNamedPayload, type NamedPayload } from '../http/body';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import type { AppConfig, StoredFile } from '../types';
 
 /**
  * Integrations. UploadFile and SendEmail work locally; every other Core endpoint and every

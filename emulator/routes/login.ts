@@ -1,13 +1,13 @@
 import { requireEmail } from '../auth/accounts';
 import { checkAppHeader } from '../auth/caller';
-import { clearedSessionCookie, sessionFromCookie } from '../auth/sessions';
-import { siteOriginsOf, type EmulatorContext } from '../context';
+import type { AppConfig } from '../core/types';
+import { clearedSessionCookie, sessionFromCookie } from '../credentials/sessions';
 import { readUrlEncodedForm } from '../http/body';
 import { wireStatus } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
-import type { AppConfig } from '../types';
+import { siteOriginsOf, type EmulatorContext } from '../instance/context';
+import { loginPageCsp, renderLoginForm, renderRefusal } from '../pages/login-page';
 import { authenticate, completeLogin } from './auth';
 
 /**

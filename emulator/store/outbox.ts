@@ -1,7 +1,7 @@
 import { DomainError } from '../core/errors';
-import type { SentEmail } from '../types';
+import { checkStoredJson } from '../core/json-guard';
+import type { SentEmail } from '../core/types';
 import type { Collection } from './collection';
-import { checkStoredJson } from './json-guard';
 
 /**
  * The e-mail outbox: one database row per mail, within a count and a byte budget. Mails the

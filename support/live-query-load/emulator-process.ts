@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { REPOSITORY_ROOT } from '../../emulator/cli';
-import { schemalessDefaultSeed } from '../../emulator/seed';
+import { schemalessDefaultSeed } from '../../emulator/seed/seed';
+import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 
 export interface EmulatorProcess {
   url: string;
@@ -22,7 +22,16 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
   writeFileSync(seedFile, JSON.stringify(schemalessDefaultSeed()));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPOSITORY_ROOT, 'emulator', 'cli.ts'), '--port', '0', '--quiet', '--seed', seedFile],
+    [
+      '--import',
+      'tsx',
+      path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts'),
+      '--port',
+      '0',
+      '--quiet',
+      '--seed',
+      seedFile,
+    ],
     { cwd: REPOSITORY_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { Seed } from '@/emulator/types';
+import type { Seed } from '@/emulator/core/types';
 
 export const APP_ID = 'differential-app';
 /** The vendor backend's admin is the account of its login file (support/base44-cli/dev-server.ts). */

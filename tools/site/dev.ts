@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { copyVendorFiles } from '../../build-steps/site/copy-vendor';
-import type { RunningEmulator } from '../../emulator/types';
+import type { RunningEmulator } from '../../emulator/core/types';
 import { vendorSiteEnv, vendorSiteHost, type VendorSiteEnv } from '../../support/base44-cli/site-env';
 import { runCli } from '../cli';
 import { numberFromEnv, startLocalPlatform } from './local-platform';

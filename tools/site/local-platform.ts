@@ -1,7 +1,7 @@
 /** What `npm start` and `npm run dev` share about running the site next to the local platform. */
-import { describeSeed, REPOSITORY_ROOT } from '../../emulator/cli';
-import { startEmulator } from '../../emulator/server';
-import type { RunningEmulator } from '../../emulator/types';
+import type { RunningEmulator } from '../../emulator/core/types';
+import { describeSeed, REPOSITORY_ROOT } from '../../emulator/start/cli';
+import { startEmulator } from '../../emulator/start/server';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {

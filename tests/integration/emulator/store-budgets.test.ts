@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import type { RunningEmulator } from '@/emulator/core/types';
 import { MAX_FILE_BYTES, MAX_FILES } from '@/emulator/store/budgets';
 import { DATABASE_FILE } from '@/emulator/store/database';
 import { Store } from '@/emulator/store/store';
-import type { RunningEmulator } from '@/emulator/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';

@@ -1,6 +1,6 @@
-import type { SecurityRule } from '../entities/definition';
 import { compileCriteria, type RecordPredicate } from '../query/engine';
 import { ownValue } from '../util/own';
+import type { SecurityRule } from './definition';
 
 /**
  * One security rule (docs.base44.com, Entities → Security) turned into a predicate over a record,
@@ -32,7 +32,10 @@ export class InvalidRule extends Error {
 type Criteria = Record<string, unknown>;
 
 export const ALWAYS: RecordPredicate = () => true;
+/** The rule is `false`: no one, on any record. */
 export const NEVER: RecordPredicate = () => false;
+/** A condition judged for an anonymous visitor, whom no condition admits (the rule itself is not `false`). */
+export const NO_VISITOR: RecordPredicate = () => false;
 /** Matches no document: `{}` matches every one, so nor-ing it matches none. */
 const MATCH_NONE: Criteria = { $nor: [{}] };
 const MATCH_ALL: Criteria = {};
@@ -158,12 +161,12 @@ export function compileRule(rule: SecurityRule | undefined, subject: RuleSubject
   if (Object.keys(rule).length === 0) return ALWAYS;
   if (subject === null) {
     condition(rule, { email: '', id: '', role: '', data: {} }, 0); // still refuse a malformed rule
-    return NEVER;
+    return NO_VISITOR;
   }
   return compileCriteria(condition(rule, subject, 0));
 }
 
-/** Checks a rule's syntax without a caller (for the loader and tests). */
+/** Checks a rule's syntax without a caller: the loader refuses an entity file whose rule fails it. */
 export function checkRule(rule: SecurityRule | undefined): void {
   compileRule(rule, { email: '', id: '', role: '', data: {} });
 }

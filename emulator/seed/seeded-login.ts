@@ -3,7 +3,7 @@
  * from outside. Lives with the emulator because the emulator owns the seeded credentials.
  */
 
-/** The password of every seeded account (see emulator/seed.json and docs/CONTRACTS.md). */
+/** The password of every seeded account (see emulator/seed/seed.json and docs/CONTRACTS.md). */
 export const SEEDED_PASSWORD = 'emulator-password';
 
 /** Logs an account into an app of the emulator at `baseUrl` and returns its access token. */

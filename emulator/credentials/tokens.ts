@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-import type { TokenClaims } from '../types';
+import type { TokenClaims } from '../core/types';
 
 /**
  * Access tokens are HS256 JWTs signed with the store's secret (persisted with a data dir, so tokens

@@ -1,4 +1,4 @@
-import { DomainError, invalidInput } from '../core/errors';
+import { DomainError, invalidInput } from './errors';
 
 /**
  * Limits on what may be stored or used as a path. Checked iteratively (no recursion), so even a

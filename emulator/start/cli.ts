@@ -1,24 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import type { EmulatorOptions, Seed } from '../core/types';
 import { DEFAULT_PORT, startEmulator } from './server';
-import type { EmulatorOptions, Seed } from './types';
 
 /**
- * `tsx emulator/cli.ts [--project DIR] [--port N] [--host H] [--data-dir D] [--seed FILE]
+ * `tsx emulator/start/cli.ts [--project DIR] [--port N] [--host H] [--data-dir D] [--seed FILE]
  *  [--latency MS] [--site-origin ORIGIN ...] [--body-limit BYTES] [--quiet]`
  * Starts the emulator and prints its URLs, apps, entities and seeded accounts.
  */
 
 /** The repository: the default project folder (it holds base44/). */
-export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
+export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 
-const USAGE = `Usage: tsx emulator/cli.ts [options]
+const USAGE = `Usage: tsx emulator/start/cli.ts [options]
   --project DIR         Base44 project folder holding base44/ (default: this repository)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H              interface to bind (default 127.0.0.1)
   --data-dir D          persist data in folder D (default: memory only)
-  --seed FILE           seed JSON file (default emulator/seed.json)
+  --seed FILE           seed JSON file (default emulator/seed/seed.json)
   --latency MS          delay every HTTP response by MS milliseconds
   --site-origin ORIGIN  extra origin allowed for CORS and login redirects (repeatable)
   --body-limit BYTES    largest accepted request body (default 10 MiB)

@@ -1,12 +1,11 @@
 import { invalidInput } from '../core/errors';
-import type { EntityRecord } from '../types';
-import { checkStoredJson, isReservedName } from './json-guard';
-import { newId } from './store';
+import { checkStoredJson, isReservedName } from '../core/json-guard';
+import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
+import { newId } from '../store/store';
 
 /** Validation and construction of entity records; nothing here touches the store. */
 
 const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by', 'created_by_id'] as const;
 export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
@@ -36,7 +35,7 @@ export function userFields(value: unknown, where = 'The record'): Record<string,
   checkStoredJson(value, where);
   const fields: Record<string, unknown> = {};
   for (const [key, fieldValue] of Object.entries(value)) {
-    if ((SYSTEM_FIELDS as readonly string[]).includes(key)) continue;
+    if (BUILT_IN_FIELDS.has(key)) continue;
     if (key === '' || key.startsWith('$') || key.includes('.') || isReservedName(key)) {
       throw invalidInput(
         `${where} has the field name "${key.slice(0, 80)}", which is not allowed`,
@@ -70,4 +69,12 @@ export function requireRecordList(value: unknown, where: string): Record<string,
   if (value.length > MAX_BATCH)
     throw invalidInput(`${where} may hold at most ${MAX_BATCH} records`, 'too_many_records');
   return value.map((item, index) => userFields(item, `Record ${index}`));
+}
+
+/** `fields` without the names given (a copy only when there is something to drop). */
+export function omitFields(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  if (names.length === 0) return fields;
+  const kept = { ...fields };
+  for (const name of names) delete kept[name];
+  return kept;
 }

@@ -2,11 +2,22 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { hashSeedPassword } from './auth/passwords';
-import { toOrigin } from './http/cors';
-import { newId, type Store } from './store/store';
-import type { AppAccess, AppConfig, EntityRecord, Seed, SeedAccount, SeedApp, SeedMember } from './types';
-import { ownValue } from './util/own';
+import {
+  SERVICE_ROLE,
+  USER_ENTITY,
+  type AppAccess,
+  type AppConfig,
+  type EntityRecord,
+  type Seed,
+  type SeedAccount,
+  type SeedApp,
+  type SeedMember,
+} from '../core/types';
+import { hashSeedPassword } from '../credentials/passwords';
+import { toOrigin } from '../http/cors';
+import { plantRecords } from '../records/seeded';
+import { newId, type Store } from '../store/store';
+import { ownValue } from '../util/own';
 
 /** The seed: accounts and apps. App settings always come from the seed; data only on first start. */
 
@@ -41,9 +52,14 @@ function list(value: unknown, where: string): unknown[] {
 function validateAccount(value: unknown, index: number): SeedAccount {
   const where = `accounts[${index}]`;
   if (!isObject(value)) fail(`${where} must be an object`);
+  const id = text(value.id, `${where}.id`);
+  const email = text(value.email, `${where}.email`).toLowerCase();
+  // The service role's stamp on its records: an account with it would own them under `created_by` rules.
+  if (email === SERVICE_ROLE.email || id === SERVICE_ROLE.id)
+    fail(`${where} uses ${email === SERVICE_ROLE.email ? email : id}, which names the service role on its records`);
   return {
-    id: text(value.id, `${where}.id`),
-    email: text(value.email, `${where}.email`).toLowerCase(),
+    id,
+    email,
     full_name: text(value.full_name, `${where}.full_name`),
     password: text(value.password, `${where}.password`),
   };
@@ -169,6 +185,24 @@ export async function loadSeed(
   return { seed, apps };
 }
 
+function seededMembers(store: Store, app: SeedApp, nowIso: string): EntityRecord[] {
+  return app.members.flatMap((member) => {
+    const account = store.findAccountByEmail(member.email);
+    if (!account) return [];
+    return [
+      {
+        id: account.id,
+        email: account.email,
+        full_name: account.full_name,
+        role: member.role,
+        created_date: nowIso,
+        updated_date: nowIso,
+        created_by: null,
+      },
+    ];
+  });
+}
+
 /** Adds what the seed names and the store lacks; never overwrites data a previous run changed. */
 export async function applySeed(store: Store, seed: Seed, nowIso: string): Promise<void> {
   for (const account of seed.accounts) {
@@ -184,29 +218,23 @@ export async function applySeed(store: Store, seed: Seed, nowIso: string): Promi
     };
   }
   for (const app of seed.apps) {
-    const isNewApp = ownValue(store.data.apps, app.id) === undefined;
-    const users = store.collection(app.id, 'User');
-    for (const member of app.members) {
-      const account = store.findAccountByEmail(member.email);
-      if (!account || !isNewApp) continue;
-      users[account.id] = {
-        id: account.id,
-        email: account.email,
-        full_name: account.full_name,
-        role: member.role,
-        created_date: nowIso,
-        updated_date: nowIso,
-        created_by: null,
-      };
-    }
-    if (!isNewApp) continue;
+    // An app's data is seeded once per data dir: its `User` records (written even when there are
+    // none) mark it as seeded.
+    if (ownValue(store.data.apps, app.id) !== undefined) continue;
+    plantRecords(store, app.id, USER_ENTITY, seededMembers(store, app, nowIso));
     for (const [entity, records] of Object.entries(app.entities ?? {})) {
-      const collection = store.collection(app.id, entity);
-      for (const fields of records) {
-        const id = typeof fields.id === 'string' ? fields.id : newId();
-        const record: EntityRecord = { ...fields, id, created_date: nowIso, updated_date: nowIso, created_by: null };
-        collection[id] = record;
-      }
+      plantRecords(
+        store,
+        app.id,
+        entity,
+        records.map((fields) => ({
+          ...fields,
+          id: typeof fields.id === 'string' ? fields.id : newId(),
+          created_date: nowIso,
+          updated_date: nowIso,
+          created_by: null,
+        })),
+      );
     }
   }
 }

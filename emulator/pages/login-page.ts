@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { escapeHtml } from './http/reply';
+import { escapeHtml } from '../http/reply';
 
 /**
  * The emulator's login page: a server-rendered form that works without JavaScript, with labels,

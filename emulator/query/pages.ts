@@ -1,5 +1,5 @@
-import { valueAt, type RecordPredicate } from '../query/engine';
-import { project } from './query';
+import { valueAt, type RecordPredicate } from './engine';
+import { project } from './list-query';
 import { compareSortKeys, sortKeyOf, sortRecords, type SortKey } from './sort';
 
 /**

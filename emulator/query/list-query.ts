@@ -1,7 +1,7 @@
 import { invalidInput } from '../core/errors';
-import { compileFilter, type RecordPredicate } from '../query/engine';
-import { projectFields } from '../query/projection';
-import { checkFieldPath } from './json-guard';
+import { checkFieldPath } from '../core/json-guard';
+import { compileFilter, type RecordPredicate } from './engine';
+import { projectFields } from './projection';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
 /** List parameters of the entity API: `sort`, `limit`, `skip`, `fields`, `q` (a JSON filter). */

@@ -1,7 +1,7 @@
 import { invalidInput } from '../core/errors';
-import { rewritePullCondition } from '../query/filter';
-import { checkFieldPath, checkJsonValue } from './json-guard';
-import { SYSTEM_FIELDS } from './records';
+import { checkFieldPath, checkJsonValue } from '../core/json-guard';
+import { BUILT_IN_FIELDS } from '../core/types';
+import { rewritePullCondition } from './filter';
 
 /**
  * Validates the update document of `updateMany` (MongoDB update operators). Only the operators the
@@ -29,8 +29,7 @@ const invalid = (message: string) => invalidInput(message, 'invalid_update');
 function checkUpdatePath(path: string): string {
   checkFieldPath(path, 'The update field', 'invalid_update');
   const root = path.split('.')[0] as string;
-  if ((SYSTEM_FIELDS as readonly string[]).includes(root))
-    throw invalid(`The system field "${root}" cannot be updated`);
+  if (BUILT_IN_FIELDS.has(root)) throw invalid(`The system field "${root}" cannot be updated`);
   return path;
 }
 
@@ -62,4 +61,20 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
     }
   }
   return prepared;
+}
+
+/**
+ * The fields an update touches: the first segment of every path an operator names, sources and
+ * targets alike (`$rename` reads one field and writes another; `$pull` reads the array it
+ * changes). Whoever applies the update judges each of them.
+ */
+export function touchedFields(prepared: Record<string, Record<string, unknown>>): string[] {
+  const fields = new Set<string>();
+  for (const [operator, paths] of Object.entries(prepared)) {
+    for (const [path, value] of Object.entries(paths)) {
+      fields.add(path.split('.')[0] as string);
+      if (operator === '$rename') fields.add((value as string).split('.')[0] as string);
+    }
+  }
+  return [...fields];
 }

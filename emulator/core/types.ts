@@ -63,6 +63,29 @@ export interface AppConfig {
 
 // --- Stored state (kept in memory, persisted with a data dir) ------------------------------------
 
+/**
+ * The fields the platform sets on every record (the documentation says not to define them): never
+ * taken from a request, never in an entity schema.
+ */
+export const BUILT_IN_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'created_date',
+  'updated_date',
+  'created_by',
+  'created_by_id',
+]);
+
+/**
+ * How the platform names the service role on what it creates (`created_by`, `created_by_id`), as
+ * the vendor's backend stamps it. No account may take this address or id (auth/accounts.ts and the
+ * seed refuse them), so a rule such as `{"created_by": "{{user.email}}"}` never hands a user the
+ * service role's records.
+ */
+export const SERVICE_ROLE = { email: 'server@server.com', id: 'service-role' } as const;
+
+/** The built-in entity of an app's users: every app has it (its rules: model/user-security.ts). */
+export const USER_ENTITY = 'User';
+
 /** A record of any entity. System fields are set by the emulator only. */
 export interface EntityRecord {
   id: string;

@@ -1,6 +1,6 @@
 import { invalidInput } from '../core/errors';
-import { compileFilter, runPipeline, type RecordPredicate } from '../query/engine';
-import { checkFieldPath, isJsonObject } from './json-guard';
+import { checkFieldPath, isJsonObject } from '../core/json-guard';
+import { compileFilter, runPipeline, type RecordPredicate } from './engine';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
 /**

@@ -1,6 +1,6 @@
 import { invalidInput } from '../core/errors';
-import { valueAt } from '../query/engine';
-import { checkFieldPath } from './json-guard';
+import { checkFieldPath } from '../core/json-guard';
+import { valueAt } from './engine';
 
 /**
  * `sort` = comma-joined field paths, a leading `-` meaning descending (the platform's default is

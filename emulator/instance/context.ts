@@ -1,12 +1,19 @@
-import type { SessionRegistry } from './auth/sessions';
-import type { TokenSigner } from './auth/tokens';
-import type { EntityDefinitions } from './entities/definition';
-import type { DenoFunctionRuntime } from './functions-runtime/deno-runtime';
-import type { LocalAddresses } from './http/local-access';
-import type { BlobStorage } from './store/blobs';
-import type { MailSender } from './store/outbox';
-import type { Store } from './store/store';
-import type { AgentConversation, AgentMessage, AgentResponder, AppConfig, EntityRecord, SentEmail } from './types';
+import type {
+  AgentConversation,
+  AgentMessage,
+  AgentResponder,
+  AppConfig,
+  EntityRecord,
+  SentEmail,
+} from '../core/types';
+import type { SessionRegistry } from '../credentials/sessions';
+import type { TokenSigner } from '../credentials/tokens';
+import type { EntityDefinitions } from '../entities/definition';
+import type { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import type { LocalAddresses } from '../http/local-access';
+import type { BlobStorage } from '../store/blobs';
+import type { MailSender } from '../store/outbox';
+import type { Store } from '../store/store';
 
 /** Broadcasts to socket.io rooms. Routes call it only after the change is durable. */
 export interface RealtimePublisher {
