@@ -153,6 +153,23 @@ export default defineConfig([
     },
   },
   {
+    // Build settings have one owner, lib/config/env.ts, which reads each variable once and hands the
+    // values on (readBuildEnv, buildEnvFrom, isDevelopmentBuild). Tests set them; next.config.mjs is
+    // loaded by Next natively and cannot import TypeScript.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['lib/config/env.ts', 'tests/**', 'next.config.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.object.name='process'][object.property.name='env'][property.name=/^(NEXT_PUBLIC_|NODE_ENV$)/]",
+          message: 'Read build settings through lib/config/env.ts (readBuildEnv, buildEnvFrom, isDevelopmentBuild).',
+        },
+      ],
+    },
+  },
+  {
     // CommonJS files (Jest's custom environment) load their dependencies with require().
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
 import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
-import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
+import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -33,17 +33,18 @@ export function pathsOfHtmlFile(file: string): string[] {
 }
 
 /**
- * The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET) needs inline
- * styles for edit mode; a production build never does.
+ * Writes `_headers` (and the nginx snippet) for the export in `outDir`, built with the settings
+ * `env` (this process's by default).
  */
-function isEditorPreviewBuild(): boolean {
-  return process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
-}
-
-export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
+export function generateHeaders(
+  outDir: string,
+  env: BuildEnv = readBuildEnv(),
+): { headersFile: string; nginxFile: string } {
   const root = path.resolve(ROOT, outDir);
   const files = walk(root).filter((file) => file !== '_headers');
-  const runtimeStyles = isEditorPreviewBuild();
+  // The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET)
+  // needs inline styles for edit mode; a production build never does.
+  const runtimeStyles = env.sourceAnnotations === '1';
   const pages: SitePage[] = files
     .filter((file) => file.endsWith('.html'))
     .map((file) => {
@@ -63,15 +64,14 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
     .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
     .map((file) => `/${file}`);
 
-  const env = readBuildEnv();
   const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
-  const { origins: editorOrigins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
+  const { origins: editorOrigins, rejected } = parseOriginList(env.editorOrigins);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
 
   // Font previews are an editor preview feature: a production policy never names font origins.
-  const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const editorFontOrigins = runtimeStyles ? parseOriginList(env.editorFontOrigins).origins : [];
   const rules = buildHeaderRules({
     pages,
     otherFiles,

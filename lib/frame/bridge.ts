@@ -12,6 +12,8 @@
  * Outgoing messages go to the pinned origin only, never `*`: a page that frames us without being
  * the editor gets nothing.
  */
+import { isDevelopmentBuild } from '@/lib/config/env';
+
 import { forwardUncaughtErrors } from './error-forwarder';
 import { agentReady, appChangedUrl, appError, parseIncomingMessage, type OutgoingMessage } from './messages';
 import { watchMountState } from './mount-signal';
@@ -134,7 +136,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
   if (running) return running;
   const win = options.win ?? window;
   const { policy, rejected } = options.policy ? { policy: options.policy, rejected: [] } : policyFromEnvironment();
-  const logDrops = options.logDrops ?? process.env.NODE_ENV === 'development';
+  const logDrops = options.logDrops ?? isDevelopmentBuild();
   const warn = (text: string, detail?: unknown) => {
     if (logDrops) console.warn(`[frame] ${text}`, ...(detail === undefined ? [] : [detail]));
   };

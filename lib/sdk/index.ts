@@ -1,5 +1,6 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
-export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/create-client';
+export { createClient } from './client/create-client';
+export { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/client-types';
 export { createClientFromRequest } from './client/from-request';
 export { Actor, type ActorConn } from './actors/actor';
 export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors/actor-types';

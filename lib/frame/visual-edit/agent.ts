@@ -5,7 +5,8 @@
  *
  * It only ever receives messages that the bridge has already checked (source, origin, shape), and
  * it only posts through the bridge, which knows the one origin it may post to. The features live
- * in their own modules; this file holds the selection state and routes messages to them.
+ * in their own modules (selection state, pointer input, edit mode, layer menu, inline editing, page
+ * features); this file wires them together and gives every message type its handler.
  */
 import {
   dispatchIncomingMessage,

@@ -7,7 +7,6 @@ import { isPrivateNetworkHost } from '../../util/network';
 import { isPlatformError } from '../core/errors';
 import { apiPath } from '../core/validate';
 import type { ActorsContext } from './actor-types';
-import { enqueueUnsent } from './send-queue';
 
 const PING_MS = 1000;
 const DEAD_MS = 3000;
@@ -61,6 +60,8 @@ export interface ActorSocketOptions {
   onMessage(data: unknown): void;
   /** The platform refused this connection for good. */
   onTerminal(): void;
+  /** Queues a message while the socket is not open; throws when the bounded queue is full (send-queue.ts). */
+  enqueueUnsent(queue: string[], message: string): void;
 }
 
 /**
@@ -169,7 +170,7 @@ export function openActorSocket(options: ActorSocketOptions): { send(message: st
   return {
     send(message) {
       if (socket?.readyState === WebSocket.OPEN) socket.send(message);
-      else enqueueUnsent(queue, message);
+      else options.enqueueUnsent(queue, message);
     },
     close() {
       clearInterval(heartbeat);

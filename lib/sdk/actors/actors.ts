@@ -53,6 +53,9 @@ function startConnection(
       isClosed: () => closed,
       onMessage,
       onTerminal: () => connection.close(),
+      // Handed over, not imported: the socket chunk then shares no module with the eager code but
+      // the core, which keeps it one chunk and the first load smaller.
+      enqueueUnsent,
     });
     for (const message of pending.splice(0)) driver.send(message);
   });

@@ -2,6 +2,7 @@
  * `analytics`: off unless the site enables it (with the visitor's consent); then its tracker
  * (tracker.lazy.ts) loads on its own, and events tracked meanwhile wait for it.
  */
+import { persistVisitorId } from '../core/visitor-id';
 import type { AnalyticsContext, AnalyticsModule, TrackEventParams } from './analytics-types';
 
 /**
@@ -14,7 +15,9 @@ export function createAnalyticsModule(context: AnalyticsContext): AnalyticsModul
   const pending: TrackEventParams[] = [];
   let live: AnalyticsModule | undefined;
   const loading = import('./tracker.lazy').then((module) => {
-    const started = module.startAnalytics(context);
+    // Handed over rather than imported by the tracker: the visitor id then stays in the first chunk
+    // alone instead of a chunk of its own that every page would fetch.
+    const started = module.startAnalytics(context, persistVisitorId);
     live = started;
     if (stopped) started.cleanup();
     for (const event of pending.splice(0)) started.track(event);

@@ -6,7 +6,7 @@
  * import cycle (through types too) and a lazy chunk imported eagerly (dependency-cruiser with
  * .dependency-cruiser.cjs), a function over 80 lines (ESLint with eslint.config.mjs), and an
  * editor message the parser accepts but nothing handles (TypeScript on the real agent, with one
- * message type added to the parsed union).
+ * message type added to the parsed union), and a build setting read past its owner (ESLint).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,30 +87,48 @@ function lintRules(cases: Record<string, string>): Record<string, string[]> {
   return JSON.parse(child.stdout) as Record<string, string[]>;
 }
 
-describe('function length (ESLint)', () => {
-  /** A function with `lines` code lines (its first and last line included), plus comments and blank lines. */
-  const functionOf = (lines: number) =>
-    [
-      'export function long(): number {',
-      '  // Comments and blank lines do not count.',
-      '',
-      '  let total = 0;',
-      ...Array.from({ length: lines - 4 }, (_unused, index) => `  total += ${index};`),
-      '  return total;',
-      '}',
-    ].join('\n') + '\n';
+/** A function with `lines` code lines (its first and last line included), plus comments and blank lines. */
+const functionOf = (lines: number) =>
+  [
+    'export function long(): number {',
+    '  // Comments and blank lines do not count.',
+    '',
+    '  let total = 0;',
+    ...Array.from({ length: lines - 4 }, (_unused, index) => `  total += ${index};`),
+    '  return total;',
+    '}',
+  ].join('\n') + '\n';
+const SETTING_READS = 'export const values = [process.env.NEXT_PUBLIC_EDITOR_ORIGINS, process.env.NODE_ENV];\n';
+const LONG_FUNCTION_PLACES = ['lib/frame/fixture.ts', 'components/Fixture.tsx', 'app/fixture.ts', 'deploy/fixture.ts'];
+
+describe('ESLint', () => {
+  let rules: Record<string, string[]>;
+  beforeAll(() => {
+    // One ESLint run for every case (loading the configuration is most of its cost).
+    rules = lintRules({
+      ...Object.fromEntries(LONG_FUNCTION_PLACES.map((file) => [file, functionOf(81)])),
+      'lib/sdk/at-the-limit.ts': functionOf(80),
+      'tests/unit/long.test.ts': functionOf(81),
+      'lib/frame/settings.ts': SETTING_READS,
+      'build-steps/settings.ts': SETTING_READS,
+      'lib/config/env.ts': SETTING_READS,
+      'tests/unit/settings.test.ts': SETTING_READS,
+    });
+  }, 60_000);
 
   it('fails on a function over 80 lines in lib/, components/, app/ and deploy/, not in tests', () => {
-    const over = ['lib/frame/fixture.ts', 'components/Fixture.tsx', 'app/fixture.ts', 'deploy/fixture.ts'];
-    const rules = lintRules({
-      ...Object.fromEntries(over.map((file) => [file, functionOf(81)])),
-      'lib/sdk/at-the-limit.ts': functionOf(80),
-      'tests/unit/fixture.test.ts': functionOf(81),
-    });
-    for (const file of over) expect(rules[file]).toEqual(['max-lines-per-function']);
+    for (const file of LONG_FUNCTION_PLACES) expect(rules[file]).toEqual(['max-lines-per-function']);
     expect(rules['lib/sdk/at-the-limit.ts']).toEqual([]);
-    expect(rules['tests/unit/fixture.test.ts']).toEqual([]);
-  }, 60_000);
+    expect(rules['tests/unit/long.test.ts']).toEqual([]);
+  });
+
+  it('fails where a build setting is read past its owner, lib/config/env.ts', () => {
+    const twice = ['no-restricted-syntax', 'no-restricted-syntax'];
+    expect(rules['lib/frame/settings.ts']).toEqual(twice);
+    expect(rules['build-steps/settings.ts']).toEqual(twice);
+    expect(rules['lib/config/env.ts']).toEqual([]);
+    expect(rules['tests/unit/settings.test.ts']).toEqual([]);
+  });
 });
 
 describe('editor messages (TypeScript)', () => {
