@@ -52,6 +52,16 @@ describe('User/me', () => {
     expect((await api('GET', me, { token: adminToken })).body).toMatchObject({ role: 'admin' });
   });
 
+  it('keeps the byte budget of a record on the merged user record, not only on the body', async () => {
+    const part = 'x'.repeat(600 * 1024);
+    expect((await api('PUT', me, { json: { notes_a: part }, token: userToken })).status).toBe(200);
+    const second = await api('PUT', me, { json: { notes_b: part }, token: userToken });
+    expect(second).toMatchObject({ status: 413, body: { code: 'record_too_large' } });
+    const stored = (await api('GET', me, { token: userToken })).body;
+    expect(stored).not.toHaveProperty('notes_b');
+    expect((await api('PUT', me, { json: { notes_a: null }, token: userToken })).status).toBe(200);
+  });
+
   it('refuses malformed bodies without changing the user', async () => {
     const before = (await api('GET', me, { token: userToken })).body;
     expect((await api('PUT', me, { json: ['x'], token: userToken })).status).toBe(400);
