@@ -170,22 +170,6 @@ function pageQuery(options: Record<string, unknown>, filter?: object) {
   };
 }
 
-/** `watch()`: checks its arguments and hands the query, with its `filter()` over HTTP, to real-time. */
-function liveQuery<T extends object>(
-  context: EntityContext,
-  name: string,
-  read: (filter: object | undefined, args: unknown[]) => Promise<unknown>,
-): EntityHandler<T>['watch'] {
-  return (options, callback, hooks) => {
-    if (!isPlainObject(options as unknown) || typeof callback !== 'function')
-      throw invalidArgument('watch needs options { filter, sort, fields, limit } and a callback');
-    const { filter, sort, fields, limit } = options;
-    if (filter !== undefined) assertFilter(filter);
-    const load = () => read(filter, [sort, limit, 0, fields]) as Promise<EntityRecord<T>[]>;
-    return context.realtime().watchEntity<T>(name, { options: { filter, sort, fields, limit }, load }, callback, hooks);
-  };
-}
-
 /** Creates the handler for one entity name. */
 export function createEntityHandler<T extends object = EntityFields>(
   context: EntityContext,
@@ -262,7 +246,12 @@ export function createEntityHandler<T extends object = EntityFields>(
     subscribe(callback, hooks) {
       return context.realtime().subscribeToEntity<T>(name, callback, hooks);
     },
-    watch: liveQuery<T>(context, name, (filter, args) => read(filter, args)),
+    // Only a forwarder up front: the checks and everything else load with real-time (docs/LIVE-QUERIES.md).
+    watch(options, callback, hooks) {
+      const load = () =>
+        read(options.filter, [options.sort, options.limit, 0, options.fields]) as Promise<EntityRecord<T>[]>;
+      return context.realtime().watchEntity<T>(name, { options, load }, callback, hooks);
+    },
   };
 }
 

@@ -208,3 +208,24 @@ it('stops delivering on unsubscribe and lets the server forget the query', async
   expect(watched.values).toHaveLength(1);
   expect(roomHistory(room!)).toEqual(['subscribe_query', 'unsubscribe_query']);
 });
+
+it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server nothing', async () => {
+  const entity = freshEntity();
+  const watcher = clients.create(platform.url, SERVICE);
+  const items = watcher.entity<Item>(entity);
+  const errors: string[] = [];
+  const onError = (error: { code?: string; message: string }) => errors.push(`${error.code}: ${error.message}`);
+  items.watch(null as never, () => undefined, { onError });
+  items.watch({ filter: 'done' as never }, () => undefined, { onError });
+  items.watch({ limit: 2.5 }, () => undefined, { onError });
+  items.watch({}, undefined as never, { onError });
+  await eventually(() => errors.length === 4, 5000, 'four refusals');
+  expect(errors).toEqual([
+    'INVALID_ARGUMENT: watch needs options { filter, sort, fields, limit }',
+    'INVALID_ARGUMENT: The filter must be an object, e.g. { status: "open" }',
+    'INVALID_ARGUMENT: limit must be a whole number',
+    'INVALID_ARGUMENT: watch needs a callback',
+  ]);
+  await sleep(100);
+  expect(queryRooms(entity)).toEqual([]);
+});

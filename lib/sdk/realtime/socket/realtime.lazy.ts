@@ -23,6 +23,7 @@ import type { SubscriptionHooks } from '../subscription-hooks';
 import { RealtimeConnection } from './connection';
 import { followConversation } from './conversation';
 import { LiveQueryRegistry } from './live-queries';
+import { watchArgumentsProblem } from './live-query-arguments';
 import {
   decodeConversationChange,
   decodeEntityChange,
@@ -161,6 +162,13 @@ export function createRealtime(config: RealtimeConfig, dependencies: RealtimeDep
       hooks: SubscriptionHooks = {},
     ) {
       const { options, load } = query as unknown as EntityWatchQuery<EntityFields>;
+      const problem = watchArgumentsProblem(options, callback);
+      if (problem) {
+        const error = connection.toError(problem);
+        if (hooks.onError) hooks.onError(error);
+        else console.error('[platform-sdk] watch:', error);
+        return () => undefined;
+      }
       const forward = callback as (snapshot: WatchSnapshot<EntityRecord>) => void;
       return started(connection, liveQueries.watch(entityName, options, load, forward, hooks), hooks);
     },
