@@ -2,10 +2,11 @@ import type { Caller } from '../auth/caller';
 import { DomainError } from '../core/errors';
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
+import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import type { RecordScope } from '../records/scope';
 import { asRefusal, checkEntityAccess, currentCaller, JoinRefused, refusalOf } from './access';
 import { changeType, diffResults } from './live-query-diff';
-import { evaluateQuery, matchesQuery, readableFor, scopeFor, viewFor } from './live-query-evaluation';
+import { evaluateQuery, readableFor, scopeFor, viewFor } from './live-query-evaluation';
 import { groupSubscriptions, SubscriptionIndex, type Subscription } from './live-query-index';
 import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
 import type { RealtimeSocket } from './socket-types';
@@ -154,13 +155,16 @@ export class LiveQueries {
       if (view === undefined) view = this.guarded(socket, [subscription], () => viewFor(scope, record));
       return view ?? null;
     };
-    const affected = subscriptions.filter((subscription) => {
-      // A record in the result may leave it; any other only matters if the subscriber now sees it match.
-      if (subscription.ids.has(record.id)) return true;
-      const seen = change.type === 'delete' ? null : visible(subscription);
-      if (!seen) return false;
-      return this.guarded(socket, [subscription], () => matchesQuery(subscription.request.query, seen)) === true;
-    });
+    // One record against each query: one clock for all of them (query/budget.ts).
+    const affected = withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () =>
+      subscriptions.filter((subscription) => {
+        // A record in the result may leave it; any other only matters if the subscriber now sees it match.
+        if (subscription.ids.has(record.id)) return true;
+        const seen = change.type === 'delete' ? null : visible(subscription);
+        if (!seen) return false;
+        return this.guarded(socket, [subscription], () => subscription.request.query.filter(seen)) === true;
+      }),
+    );
     this.refreshAll(socket, affected, scope, change);
   }
 

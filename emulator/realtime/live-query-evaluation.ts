@@ -32,10 +32,6 @@ export function readableFor(context: EmulatorContext, scope: RecordScope): reado
   return readable(context, scope);
 }
 
-export function matchesQuery(query: ListQuery, view: EntityRecord): boolean {
-  return withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => query.filter(view));
-}
-
 export function evaluateQuery(query: ListQuery, readableRecords: readonly EntityRecord[]): ResultRow[] {
   return withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () =>
     toRows(runListQuery(readableRecords, query) as ResultRecord[]),

@@ -264,9 +264,9 @@ export class LiveQueryRegistry {
     timestamp: string,
     changeType: WatchSnapshot['type'] | undefined,
   ): void {
-    // Compared as text only when it happens (a resync, a fallback load): a copy kept per query would
-    // double its memory.
-    if (query.entities && sameRecords(query.entities, entities)) return;
+    // An edit always changes the result (the server sends none otherwise); a fresh result (a resync,
+    // a fallback load) is compared as text, only then: a copy kept per query would double its memory.
+    if (query.entities && changeType === undefined && sameRecords(query.entities, entities)) return;
     const type = query.entities ? (changeType ?? changeBetween(query.entities, entities)) : 'added';
     query.entities = entities;
     query.timestamp = timestamp;
