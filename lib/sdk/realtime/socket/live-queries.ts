@@ -10,7 +10,7 @@ import type { EntityRecord, Unsubscribe, WatchOptions, WatchSnapshot } from '../
 import type { SubscriptionHooks } from '../subscription-hooks';
 import { FallbackQuery, type FallbackSource } from './live-query-fallback';
 import { applyEdit, changeBetween, parseQueryUpdate, parseSubscribed } from './live-query-messages';
-import { ROOM_LEAVE_GRACE_MS } from './rooms';
+import { ROOM_LEAVE_GRACE_MS, safely } from './rooms';
 
 /** How long a first `subscribe_query` may go unanswered before the server counts as one without live queries. */
 export const LIVE_QUERY_PROBE_MS = 2000;
@@ -57,15 +57,6 @@ export function canonicalJson(value: unknown): string {
 
 function sameRecords(left: readonly EntityRecord[], right: readonly EntityRecord[]): boolean {
   return left.length === right.length && JSON.stringify(left) === JSON.stringify(right);
-}
-
-/** Runs a watcher's code; its failure must not stop the others or escape into socket.io. */
-function safely(action: () => void): void {
-  try {
-    action();
-  } catch (error) {
-    console.error('[platform-sdk] watch callback failed:', error);
-  }
 }
 
 export class LiveQueryRegistry {
