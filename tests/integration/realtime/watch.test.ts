@@ -7,8 +7,9 @@
  */
 import type { PlatformClient } from '@/lib/sdk/client/create-client';
 import type { EntityRecord, WatchOptions, WatchSnapshot } from '@/lib/sdk/core/types';
+import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
 
-import { Clients, emitToRoom, eventually, Platform, probe, sleep, type Probe } from './harness';
+import { APP, Clients, emitToRoom, eventually, Platform, probe, sleep, type Probe } from './harness';
 import { roomHistory, serverCount, serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
@@ -228,4 +229,15 @@ it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server not
   ]);
   await sleep(100);
   expect(queryRooms(entity)).toEqual([]);
+});
+
+it('tells every watcher of a refused query why, also one that comes later', async () => {
+  const token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
+  const watcher = clients.create(platform.url, { token });
+  const first = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
+  await eventually(() => first.errors.length === 1, 5000, 'the refusal');
+  const later = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
+  expect(later.errors.map((error) => error.code)).toEqual(['admin_required']);
+  expect(first.errors.map((error) => error.code)).toEqual(['admin_required']);
+  expect([...first.values, ...later.values]).toEqual([]);
 });

@@ -34,6 +34,8 @@ interface LiveQuery extends FallbackSource {
   entities: EntityRecord[] | undefined;
   timestamp: string;
   probe: ReturnType<typeof setTimeout> | undefined;
+  /** Why the server refused the query (told to watchers who come later too). */
+  refusal: PlatformError | undefined;
   fallback: FallbackQuery | undefined;
   leaveTimer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -95,6 +97,8 @@ export class LiveQueryRegistry {
       safely(() => callback({ type: 'added', entities: [...entities], timestamp: query.timestamp }));
     }
     if (query.state === 'live' || (query.state === 'fallback' && query.entities)) safely(() => hooks.onJoin?.());
+    const refusal = query.state === 'refused' ? query.refusal : undefined;
+    if (refusal) safely(() => hooks.onError?.(refusal));
     let active = true;
     return () => {
       if (!active) return;
@@ -168,6 +172,7 @@ export class LiveQueryRegistry {
     this.clearProbe(query);
     this.stopFallback(query);
     query.state = 'refused';
+    query.refusal = error;
     this.notify(query, (hooks) => hooks.onError?.(error));
   }
 
@@ -198,6 +203,7 @@ export class LiveQueryRegistry {
       entities: undefined,
       timestamp: '',
       probe: undefined,
+      refusal: undefined,
       fallback: undefined,
       leaveTimer: undefined,
     };
