@@ -9,7 +9,7 @@ import type { PlatformError } from '../../core/errors';
 import type { EntityRecord, Unsubscribe, WatchOptions, WatchSnapshot } from '../../core/types';
 import type { SubscriptionHooks } from '../subscription-hooks';
 import { FallbackQuery, type FallbackSource } from './live-query-fallback';
-import { applyEdit, changeBetween, parseQueryUpdate, parseSubscribed } from './live-query-messages';
+import { applyEdit, canonicalJson, changeBetween, parseQueryUpdate, parseSubscribed } from './live-query-messages';
 import { ROOM_LEAVE_GRACE_MS, safely } from './rooms';
 
 /** How long a first `subscribe_query` may go unanswered before the server counts as one without live queries. */
@@ -46,15 +46,6 @@ export interface LiveQueryDependencies {
   emit(event: 'subscribe_query' | 'unsubscribe_query', payload: Record<string, unknown>): void;
   /** The entity room, for the fallback (rooms.ts reference-counts it with `subscribe()`'s). */
   subscribeToEntity: ConstructorParameters<typeof FallbackQuery>[1];
-}
-
-/** JSON with object keys sorted: equal options give equal keys whatever their order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([left], [right]) => (left < right ? -1 : 1)))
-      : inner,
-  );
 }
 
 function sameRecords(left: readonly EntityRecord[], right: readonly EntityRecord[]): boolean {

@@ -88,3 +88,12 @@ export function changeBetween(before: readonly { id: string }[], after: readonly
   if (after.some((record) => !had.has(record.id))) return 'added';
   return after.length < before.length ? 'removed' : 'modified';
 }
+
+/** JSON with object keys sorted: equal options give equal keys whatever their order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([left], [right]) => (left < right ? -1 : 1)))
+      : inner,
+  );
+}
