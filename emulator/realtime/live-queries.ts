@@ -5,6 +5,7 @@ import type { EmulatorContext } from '../instance/context';
 import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import type { RecordScope } from '../records/scope';
 import { asRefusal, checkEntityAccess, currentCaller, JoinRefused, refusalOf } from './access';
+import { requiredEquality } from './live-query-candidates';
 import { changeType, diffResults } from './live-query-diff';
 import { evaluateQuery, readableFor, scopeFor, viewFor } from './live-query-evaluation';
 import { groupSubscriptions, SubscriptionIndex, type Subscription } from './live-query-index';
@@ -73,7 +74,16 @@ export class LiveQueries {
         request.query,
         asRefusal(() => readableFor(this.context, scope)),
       );
-      this.index.add({ socketId: socket.id, request, room, seq: 0, rows, ids: new Set(rows.map((row) => row.id)) });
+      const ids = new Set(rows.map((row) => row.id));
+      this.index.add({
+        socketId: socket.id,
+        request,
+        room,
+        seq: 0,
+        rows,
+        ids,
+        equality: requiredEquality(request.options.filter),
+      });
       socket.emit('subscribed', {
         room,
         entity_name: entity,
@@ -136,7 +146,7 @@ export class LiveQueries {
   private flush(): void {
     this.flushScheduled = false;
     for (const change of this.pending.splice(0)) {
-      const subscriptions = this.index.ofEntity(change.appId, change.entity);
+      const subscriptions = this.index.candidates(change.appId, change.entity, change.record, change.type === 'delete');
       for (const [socketId, own] of groupSubscriptions(subscriptions, 'socket')) this.applyWrite(socketId, own, change);
       if (change.entity === 'User') this.resyncUser(change.appId, change.record.id);
     }
@@ -231,6 +241,7 @@ export class LiveQueries {
     const before = subscription.ids;
     subscription.rows = after;
     subscription.ids = new Set(after.map((row) => row.id));
+    this.index.resulted(subscription, before);
     subscription.seq += 1;
     const id = cause.record?.id;
     const data = id === undefined ? undefined : after.find((row) => row.id === id)?.record;

@@ -1,3 +1,4 @@
+import { CandidateIndex, type RequiredEquality } from './live-query-candidates';
 import type { ResultRow } from './live-query-diff';
 import type { LiveQueryRequest } from './live-query-request';
 
@@ -10,14 +11,16 @@ export interface Subscription {
   seq: number;
   rows: ResultRow[];
   ids: Set<string>;
+  /** An equality its filter requires, under which it is filed (live-query-candidates.ts). */
+  equality: RequiredEquality | undefined;
 }
 
 const entityKey = (appId: string, entity: string) => `${appId}\u0000${entity}`;
 
-/** The live queries by socket (to answer and drop them) and by entity (to find them on a write). */
+/** The live queries by socket (to answer and drop them) and by entity (to find those a write may affect). */
 export class SubscriptionIndex {
   private readonly bySocket = new Map<string, Map<string, Subscription>>();
-  private readonly byEntity = new Map<string, Set<Subscription>>();
+  private readonly byEntity = new Map<string, CandidateIndex<Subscription>>();
 
   add(subscription: Subscription): void {
     const { socketId, request } = subscription;
@@ -26,8 +29,16 @@ export class SubscriptionIndex {
     own.set(request.queryId, subscription);
     const key = entityKey(request.appId, request.entity);
     let watchers = this.byEntity.get(key);
-    if (!watchers) this.byEntity.set(key, (watchers = new Set()));
-    watchers.add(subscription);
+    if (!watchers) this.byEntity.set(key, (watchers = new CandidateIndex()));
+    watchers.add(subscription, subscription.equality, subscription.ids);
+  }
+
+  /** The subscription's result changed from holding `before` to holding its current ids. */
+  resulted(subscription: Subscription, before: ReadonlySet<string>): void {
+    const { appId, entity } = subscription.request;
+    const added = [...subscription.ids].filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !subscription.ids.has(id));
+    this.byEntity.get(entityKey(appId, entity))?.hold(subscription, added, removed);
   }
 
   /** Forgets a subscription; false when it was already replaced or dropped. */
@@ -39,7 +50,7 @@ export class SubscriptionIndex {
     if (own.size === 0) this.bySocket.delete(socketId);
     const key = entityKey(request.appId, request.entity);
     const watchers = this.byEntity.get(key);
-    watchers?.delete(subscription);
+    watchers?.delete(subscription, subscription.equality, subscription.ids);
     if (watchers?.size === 0) this.byEntity.delete(key);
     return true;
   }
@@ -56,8 +67,9 @@ export class SubscriptionIndex {
     return [...(this.bySocket.get(socketId)?.values() ?? [])];
   }
 
-  ofEntity(appId: string, entity: string): Subscription[] {
-    return [...(this.byEntity.get(entityKey(appId, entity)) ?? [])];
+  /** The subscriptions of the entity a write of `record` may affect. */
+  candidates(appId: string, entity: string, record: Subscription['rows'][number]['record'], deleted: boolean) {
+    return [...(this.byEntity.get(entityKey(appId, entity))?.candidates(record, deleted) ?? [])];
   }
 
   watches(appId: string, entity: string): boolean {

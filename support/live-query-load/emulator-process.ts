@@ -3,8 +3,8 @@
  * loop are measured alone: the default seed with every app schemaless (any entity name), a free
  * port, quiet. Stopped by its process group, never by name.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -13,7 +13,27 @@ import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 
 export interface EmulatorProcess {
   url: string;
+  /** CPU time the emulator's process has used so far (user + system, ms); NaN where /proc is missing. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** The kernel's clock ticks per second, for /proc/<pid>/stat. */
+function clockTicks(): number {
+  const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const ticks = Number(answer.stdout.trim());
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+}
+
+/** utime + stime of a process from /proc (fields 14 and 15, after the command in parentheses). */
+function processCpuMs(pid: number | undefined, ticks: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function startEmulatorProcess(): Promise<EmulatorProcess> {
@@ -46,8 +66,10 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
     child.once('exit', (code) => reject(new Error(`The emulator exited (${code}) before it listened:\n${output}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ticks = clockTicks();
   return {
     url,
+    cpuMs: () => processCpuMs(child.pid, ticks),
     async stop() {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
       await exited;

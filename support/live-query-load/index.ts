@@ -18,7 +18,11 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
   const emulator = await startEmulatorProcess();
   try {
     console.log('  write-to-callback latency with 1,000 watches ...');
-    const latency = await measureLatency(emulator.url, { writes: quick ? 100 : 400, writesPerSecond: 50 });
+    const latency = await measureLatency(
+      emulator.url,
+      { writes: quick ? 100 : 400, writesPerSecond: 50 },
+      emulator.cpuMs,
+    );
     console.log('  correctness under writes and forced reconnects ...');
     const correctness = await checkCorrectness(emulator.url, { writes: quick ? 2000 : 10_000 });
     console.log('  memory per watch ...');
@@ -36,7 +40,7 @@ export function formatLiveQueryBenchRows(report: LiveQueryBenchReport): [string,
     [
       `Live queries: write to callback (${latency.watches} watches, ${latency.sockets} sockets)`,
       `p50 ${latency.latencyMs.p50.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms`,
-      `${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes; max ${latency.latencyMs.max.toFixed(1)} ms`,
+      `${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes; max ${latency.latencyMs.max.toFixed(1)} ms; CPU ${latency.serverCpuMsPerWrite.toFixed(2)} ms per write (emulator), ${latency.clientCpuMsPerDelivery.toFixed(2)} ms per delivery (clients)`,
     ],
     [
       `Live queries: ${correctness.writes} writes, ${correctness.forcedReconnects} forced reconnects`,

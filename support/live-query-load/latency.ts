@@ -28,6 +28,10 @@ export interface LatencyReport {
   expectedDeliveries: number;
   deliveries: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /** CPU the emulator spent per write during the write phase (HTTP, store, every query's check, edits). */
+  serverCpuMsPerWrite: number;
+  /** CPU this process (the 10 clients) spent per delivery during the write phase. */
+  clientCpuMsPerDelivery: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -43,6 +47,7 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
 export async function measureLatency(
   url: string,
   { writes, writesPerSecond }: { writes: number; writesPerSecond: number },
+  serverCpuMs: () => number,
 ): Promise<LatencyReport> {
   const entity = `LatencyBench${Date.now()}`;
   const sentAt = new Map<number, number>();
@@ -78,6 +83,8 @@ export async function measureLatency(
     clients.push(writerClient);
     const writer = writerClient.entity<Stamped>(entity);
     const started = performance.now();
+    const serverCpuBefore = serverCpuMs();
+    const clientCpuBefore = process.cpuUsage();
     const pending: Promise<unknown>[] = [];
     for (let stamp = 0; stamp < writes; stamp += 1) {
       await sleep(started + (stamp * 1000) / writesPerSecond - performance.now());
@@ -87,6 +94,8 @@ export async function measureLatency(
     await Promise.all(pending);
     const expected = writes * (LATENCY_WATCHES / BUCKETS);
     await waitUntil(() => latencies.length >= expected, 30_000, 'every delivery').catch(() => undefined);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const serverCpu = serverCpuMs() - serverCpuBefore;
     const sorted = [...latencies].sort((left, right) => left - right);
     return {
       watches: LATENCY_WATCHES,
@@ -95,6 +104,8 @@ export async function measureLatency(
       expectedDeliveries: expected,
       deliveries: latencies.length,
       latencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN },
+      serverCpuMsPerWrite: serverCpu / writes,
+      clientCpuMsPerDelivery: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, latencies.length),
     };
   } finally {
     for (const client of clients) client.cleanup();
