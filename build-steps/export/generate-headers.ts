@@ -1,6 +1,7 @@
 /**
  * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
- * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts.
+ * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts,
+ * and the same policy as `<meta>` in every page for hosts that send no headers (early-head.ts).
  * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -8,9 +9,16 @@ import path from 'node:path';
 
 import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
-import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
+import {
+  buildHeaderRules,
+  metaContentSecurityPolicy,
+  REFERRER_POLICY,
+  type PolicyInput,
+  type SitePage,
+} from '../../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
+import { insertEarlyHead, notFoundScreenOf } from './early-head';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -32,9 +40,49 @@ export function pathsOfHtmlFile(file: string): string[] {
   return [bare, `${bare}/`, `/${file}`];
 }
 
+interface ExportedPage extends SitePage {
+  html: string;
+}
+
+/** Every HTML file of the export with its CSP hashes, taken from the HTML as Next.js wrote it. */
+function readPages(root: string, files: string[], runtimeStyles: boolean): ExportedPage[] {
+  return files
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => {
+      const html = readFileSync(path.join(root, file), 'utf8');
+      // A style attribute needs 'unsafe-inline', which production never allows: stop the build
+      // rather than ship a page that renders unstyled.
+      if (!runtimeStyles && hasStyleAttributes(html))
+        throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
+      return {
+        file,
+        html,
+        paths: pathsOfHtmlFile(file),
+        scriptHashes: inlineScriptHashes(html),
+        styleHashes: inlineStyleHashes(html),
+      };
+    });
+}
+
+/** The policy input from the build settings: platform, overrides, editor and font origins. */
+function policyInput(env: BuildEnv, pages: SitePage[], otherFiles: string[], runtimeStyles: boolean): PolicyInput {
+  const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
+  const { origins: editorOrigins, rejected } = parseOriginList(env.editorOrigins);
+  for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
+  // Font previews are an editor preview feature: a production policy never names font origins.
+  const editorFontOrigins = runtimeStyles ? parseOriginList(env.editorFontOrigins).origins : [];
+  return { pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles };
+}
+
+/** The HTML files that are the 404 page itself (Next.js writes it twice). */
+const NOT_FOUND_PAGES = new Set(['404.html', '_not-found.html']);
+
 /**
- * Writes `_headers` (and the nginx snippet) for the export in `outDir`, built with the settings
- * `env` (this process's by default).
+ * Writes `_headers` and the nginx snippet for the export in `outDir`, built with the settings `env`
+ * (this process's by default), then puts the same policy (and the referrer policy, and the static
+ * 404 screen) into every page's `<head>` (early-head.ts), after the hashes were taken.
  */
 export function generateHeaders(
   outDir: string,
@@ -45,46 +93,34 @@ export function generateHeaders(
   // The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET)
   // needs inline styles for edit mode; a production build never does.
   const runtimeStyles = env.sourceAnnotations === '1';
-  const pages: SitePage[] = files
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => {
-      const html = readFileSync(path.join(root, file), 'utf8');
-      // A style attribute needs 'unsafe-inline', which production never allows: stop the build
-      // rather than ship a page that renders unstyled.
-      if (!runtimeStyles && hasStyleAttributes(html))
-        throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
-      return {
-        file,
-        paths: pathsOfHtmlFile(file),
-        scriptHashes: inlineScriptHashes(html),
-        styleHashes: inlineStyleHashes(html),
-      };
-    });
+  const pages = readPages(root, files, runtimeStyles);
   const otherFiles = files
     .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
     .map((file) => `/${file}`);
-
-  const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
-    .map(originOf)
-    .filter((origin): origin is string => origin !== null);
-  const { origins: editorOrigins, rejected } = parseOriginList(env.editorOrigins);
-  for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
-
-  // Font previews are an editor preview feature: a production policy never names font origins.
-  const editorFontOrigins = runtimeStyles ? parseOriginList(env.editorFontOrigins).origins : [];
-  const rules = buildHeaderRules({
-    pages,
+  const input = policyInput(
+    env,
+    pages.map(({ html: _html, ...page }) => page),
     otherFiles,
-    platformOrigins,
-    editorOrigins,
-    editorFontOrigins,
     runtimeStyles,
-  });
+  );
+  const rules = buildHeaderRules(input);
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));
   const nginxDir = path.join(ROOT, 'deploy', 'generated');
   mkdirSync(nginxDir, { recursive: true });
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
+  const contentSecurityPolicy = metaContentSecurityPolicy(input);
+  const notFound = pages.find((page) => page.file === '404.html');
+  if (!notFound) throw new Error(`${outDir}: no 404.html`);
+  const screen = notFoundScreenOf(notFound.html);
+  for (const page of pages) {
+    const head = {
+      contentSecurityPolicy,
+      referrerPolicy: REFERRER_POLICY,
+      notFoundScreen: NOT_FOUND_PAGES.has(page.file) ? null : screen,
+    };
+    writeFileSync(path.join(root, page.file), insertEarlyHead(page.html, head, page.file));
+  }
   return { headersFile, nginxFile };
 }

@@ -36,7 +36,7 @@ export function pathOfRequestTarget(target: string | undefined): string {
  * Decodes a URL path into safe segments, or null when it cannot name a file under the root
  * (bad escapes, NUL bytes, `..`, backslashes: treated like any unknown path).
  */
-function safeSegments(urlPath: string): string[] | null {
+export function safeSegments(urlPath: string): string[] | null {
   const segments: string[] = [];
   for (const raw of urlPath.split('/')) {
     if (raw === '') continue;

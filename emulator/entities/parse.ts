@@ -1,7 +1,7 @@
 import JSON5 from 'json5';
 import { RE2JS, RE2JSException } from 're2js';
 
-import { BUILT_IN_FIELDS } from '../core/types';
+import { BUILT_IN_FIELDS, USER_ENTITY } from '../core/types';
 import type {
   EntityDefinition,
   FieldSecurity,
@@ -206,7 +206,7 @@ export function parseEntityDefinition(text: string, file: string): EntityDefinit
     fail('"name" must be the entity name: a letter, then letters, digits and "_" (64 at most)');
   if (value.type !== undefined && value.type !== 'object') fail('"type" must be "object"');
   const properties = parseProperties(value.properties ?? {}, 'properties', fail, true);
-  const redefined = value.name === 'User' ? USER_ACCOUNT_FIELDS.find((name) => properties.has(name)) : undefined;
+  const redefined = value.name === USER_ENTITY ? USER_ACCOUNT_FIELDS.find((name) => properties.has(name)) : undefined;
   if (redefined !== undefined)
     fail(`properties.${redefined}: "${redefined}" is a built-in field of User; its schema holds only your own fields`);
   const required = value.required === undefined ? [] : stringList(value.required, 'required', fail);

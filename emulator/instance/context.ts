@@ -9,7 +9,7 @@ import type {
 import type { SessionRegistry } from '../credentials/sessions';
 import type { TokenSigner } from '../credentials/tokens';
 import type { EntityDefinitions } from '../entities/definition';
-import type { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import type { FunctionRuntime } from '../functions/runtime';
 import type { LocalAddresses } from '../http/local-access';
 import type { BlobStorage } from '../store/blobs';
 import type { MailSender } from '../store/outbox';
@@ -41,8 +41,10 @@ export interface EmulatorContext {
   corsOrigins: ReadonlySet<string>;
   /** The host names and origins of this emulator itself (Host, form and local-helper checks). */
   addresses: LocalAddresses;
-  /** The project's backend functions (`base44/functions`), run on Deno; null when there are none. */
-  projectFunctions: DenoFunctionRuntime | null;
+  /** The one function runtime (Deno): runs the project's functions and the seeded apps' own. */
+  functions: FunctionRuntime;
+  /** The project's functions folder (`base44/functions`, for every app); null without one. */
+  projectFunctionsDir: string | null;
   bodyLimitBytes: number;
   quiet: boolean;
   responder: AgentResponder;

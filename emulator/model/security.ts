@@ -53,7 +53,7 @@ interface FieldRules {
 const NO_FIELDS: FieldRules = { read: new Map(), write: new Map() };
 
 /** The caller as rules see it: null for visitors and the service role (which no rule binds). */
-export function subjectOf(caller: Caller): RuleSubject | null {
+function subjectOf(caller: Caller): RuleSubject | null {
   if (caller.kind !== 'user') return null;
   const member = caller.member;
   const role = typeof member?.role === 'string' ? member.role : caller.role;
@@ -176,13 +176,6 @@ export class RecordSecurity implements RecordRules {
     if (this.fields.write.size === 0) return [];
     const document = this.document(record);
     return [...this.fields.write].filter(([, mayWrite]) => !mayWrite(document)).map(([name]) => name);
-  }
-
-  /** A new record without the fields the caller may not write (judged on the record as it would be). */
-  dropUnwritable<T extends Record<string, unknown>>(draft: T): T {
-    const kept: Record<string, unknown> = { ...draft };
-    for (const name of this.unwritableFields(draft)) delete kept[name];
-    return kept as T;
   }
 
   keepUnwritable(before: EntityRecord, after: EntityRecord): EntityRecord {

@@ -20,7 +20,7 @@ import { gate, permissionDenied, recordNotFound, storedRecord, type RecordScope 
 const MAX_PER_CALL = 500;
 
 /** The stored record the caller means to update or delete. */
-export function findChangeable(
+function findChangeable(
   context: EmulatorContext,
   scope: RecordScope,
   id: string,
@@ -37,12 +37,7 @@ export function findChangeable(
  * A record after `update()` merged `body` into it: only the fields the caller may write, checked
  * by the schema (on `User`, its own rules say which fields an update sets, unchecked by a schema).
  */
-export function mergeUpdate(
-  context: EmulatorContext,
-  scope: RecordScope,
-  record: EntityRecord,
-  body: unknown,
-): EntityRecord {
+function mergeUpdate(context: EmulatorContext, scope: RecordScope, record: EntityRecord, body: unknown): EntityRecord {
   const fields = userFields(body);
   const sent = scope.users ? scope.users.changeOf(record, fields) : fields;
   const writable = omitFields(sent, scope.rules.unwritableFields(record));

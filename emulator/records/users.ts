@@ -30,7 +30,7 @@ function newMember(context: EmulatorContext, account: Account, role: UserRole, c
 }
 
 /** Makes the account a user of the app (unless it is one); answers its record and whether it is new. */
-export async function addMember(
+async function addMember(
   context: EmulatorContext,
   app: AppConfig,
   account: Account,
@@ -83,7 +83,7 @@ export async function joinOnLogin(
 }
 
 /** The `User` scope of a caller in an app. */
-export function userScope(context: EmulatorContext, app: AppConfig, caller: Caller): RecordScope {
+function userScope(context: EmulatorContext, app: AppConfig, caller: Caller): RecordScope {
   return recordScope(context, app, caller, USER_ENTITY);
 }
 
