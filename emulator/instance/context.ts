@@ -23,6 +23,11 @@ export interface RealtimePublisher {
   emitRaw(room: string, event: string, payload: unknown): number;
   /** Test helper: the server disconnects every socket in a room. Returns how many it disconnected. */
   disconnectRoom(room: string): number;
+  /**
+   * Test helper: closes the connection under every socket in a room, as a network failure would (the
+   * clients reconnect by themselves, unlike after `disconnectRoom`). Returns how many it dropped.
+   */
+  dropRoom(room: string): number;
 }
 
 /** Everything a route needs, built once per emulator instance. */
