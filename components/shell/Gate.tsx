@@ -1,11 +1,14 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
-import AccessRestricted from '@/components/screens/AccessRestricted';
 import LoadingScreen from '@/components/screens/LoadingScreen';
-import SignInRequired from '@/components/screens/SignInRequired';
 import { useAuth } from '@/lib/auth/auth-store';
+
+// Only the platform's answer (after hydration, through the lazily loaded runtime) can call for these
+// screens, so they load when called for, not with the page. The spinner covers the page meanwhile.
+const AccessRestricted = lazy(() => import('@/components/screens/AccessRestricted'));
+const SignInRequired = lazy(() => import('@/components/screens/SignInRequired'));
 
 /**
  * The spinner waits this long before covering the page: a platform that answers quickly never
@@ -35,9 +38,19 @@ export default function Gate({ children }: { children: ReactNode }) {
   const redirecting = state.status === 'error' && state.error.type === 'auth_required' && !loginRedirectBlocked;
   const showSpinner = useDelayedFlag(state.status === 'loading', SPINNER_DELAY_MS);
 
-  if (state.status === 'error' && state.error.type === 'user_not_registered') return <AccessRestricted />;
+  if (state.status === 'error' && state.error.type === 'user_not_registered') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AccessRestricted />
+      </Suspense>
+    );
+  }
   if (state.status === 'error' && state.error.type === 'auth_required' && loginRedirectBlocked) {
-    return <SignInRequired onSignIn={navigateToLogin} />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SignInRequired onSignIn={navigateToLogin} />
+      </Suspense>
+    );
   }
   return (
     <>

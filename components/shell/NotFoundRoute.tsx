@@ -1,19 +1,23 @@
-'use client';
-
-import { useSyncExternalStore } from 'react';
-
 import AdminNote from '@/components/screens/AdminNote';
 import PageNotFound from '@/components/screens/PageNotFound';
-import { useAuth } from '@/lib/auth/auth-store';
-import { requestedPageName } from '@/lib/site/requested-page-name';
 
-const subscribeNever = () => () => {};
+import AdminOnly from './AdminOnly';
+import RequestedPage from './RequestedPage';
 
-/** The requested page name, from the address bar (unknown while prerendering 404.html). */
-const readRequestedPageName = () => requestedPageName(window.location.pathname);
-
+/**
+ * The 404 screen of the app: the not-found route's (app/not-found.tsx), whose markup is rendered ahead
+ * (HTML in every page's payload), with only the two parts that depend on the browser as client code
+ * (the requested page's name, the admin note); and MissingPageScreen's, in the runtime's lazy chunk.
+ */
 export default function NotFoundRoute() {
-  const pageName = useSyncExternalStore(subscribeNever, readRequestedPageName, () => null);
-  const { isAdmin } = useAuth();
-  return <PageNotFound pageName={pageName} adminNote={isAdmin ? <AdminNote /> : null} />;
+  return (
+    <PageNotFound
+      sentence={<RequestedPage />}
+      adminNote={
+        <AdminOnly>
+          <AdminNote />
+        </AdminOnly>
+      }
+    />
+  );
 }

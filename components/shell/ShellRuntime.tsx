@@ -23,8 +23,8 @@ function startOnce(): void {
 }
 
 /**
- * Everything of the shell that needs the platform client. Loaded after hydration (next/dynamic,
- * no SSR), so the SDK is not part of the visitor's first-load JavaScript.
+ * Everything of the shell that needs the platform client. Loaded after hydration (AppShell), so the
+ * SDK is not part of the visitor's first-load JavaScript.
  */
 export default function ShellRuntime() {
   useEffect(startOnce, []);

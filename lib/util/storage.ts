@@ -3,14 +3,15 @@
  * (Safari private mode, sandboxed frames, disabled cookies), and writes throw when it is full; every
  * caller wants "nothing stored" / "not stored" then, never an exception.
  */
-import { hasWindow } from './environment';
-
 export type StorageArea = 'localStorage' | 'sessionStorage';
 
-/** The storage area, or undefined without a window or when it is blocked. */
+/**
+ * The storage area, or undefined without a window or when it is blocked. A window without a
+ * `location` (embedded runtimes, test stubs) still has its storage, as the reference client assumes.
+ */
 export function safeStorage(area: StorageArea = 'localStorage'): Storage | undefined {
   try {
-    return hasWindow() ? window[area] : undefined;
+    return typeof window !== 'undefined' ? (window[area] ?? undefined) : undefined;
   } catch {
     return undefined;
   }

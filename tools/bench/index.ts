@@ -25,7 +25,7 @@ import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './lig
 const ROOT = path.resolve(__dirname, '../..');
 const BENCH_PORT = 3090;
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
-const BUDGET = { firstLoadAboveFloorBytes: 10 * 1024, mobilePerformance: 0.99, otherCategories: 1 };
+const BUDGET = { firstLoadAboveFloorBytes: 6 * 1024, mobilePerformance: 0.99, otherCategories: 1 };
 
 async function lighthouseAll(quick: boolean) {
   if (quick) return [];

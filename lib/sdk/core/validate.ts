@@ -50,6 +50,12 @@ export function assertNamedParams(kind: 'Integration' | 'Function', name: string
  * Encoding alone is not enough: the URL parser resolves "." and ".." (and their %2e spellings) as
  * dot-segments, so an id of ".." would silently address the parent collection.
  */
+/** `value` when it is a non-empty string (a form field the platform requires); else INVALID_ARGUMENT naming `label`. */
+export function requireText(label: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) throw invalidArgument(`${label} must be a non-empty string`);
+  return value;
+}
+
 export function assertPathSegment(label: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) {
     throw invalidArgument(`${label} must be a non-empty string, received: ${describeValue(value)}`);

@@ -1,18 +1,8 @@
 /** Calls that behave differently in a browser: visitor ids, stored and handed-over tokens, navigations, analytics. */
 import type { Observation } from '../observe';
-import { answerByPath, answerWith, copy, record, rows } from './helpers';
+import { answerByPath, answerWith, captureConsoleErrors, copy, record, rows } from './helpers';
 
 const VISITOR = { base44_analytics_session_id: 'visitor-1' };
-
-/** Records console.error calls as `[first argument, the error's message]`. */
-function captureConsoleErrors() {
-  const lines: unknown[][] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    lines.push(args.map((arg) => (arg instanceof Error ? arg.message : arg)));
-  };
-  return { lines, stop: () => (console.error = original) };
-}
 
 /** Makes the page's storage refuse writes and removals, as a full or blocked storage does. */
 function failingStorage(): () => void {

@@ -56,6 +56,16 @@ export const argumentError = (code: 'INVALID_ARGUMENT' | 'BROWSER_REQUIRED' = 'I
 
 export const argumentErrorCode = argumentError();
 
+/** Records console.error calls as `[first argument, the error's message]`. */
+export function captureConsoleErrors() {
+  const lines: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    lines.push(args.map((arg) => (arg instanceof Error ? arg.message : arg)));
+  };
+  return { lines, stop: () => (console.error = original) };
+}
+
 export function rows(...list: Row[]): Row[] {
   return list;
 }

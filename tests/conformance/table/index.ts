@@ -11,6 +11,7 @@ import { callRows } from './calls';
 import { entityRows, entitySocketRows } from './entities';
 import { exportRows } from './exports';
 import { fileRows } from './files';
+import { minimalWindowRows } from './minimal-window';
 import { realtimeRows } from './realtime';
 
 export type TableRow = Row;
@@ -22,6 +23,7 @@ export const TABLE: readonly TableRow[] = [
   ...callRows,
   ...agentRows,
   ...browserRows,
+  ...minimalWindowRows,
   ...exportRows,
   ...actorRows,
   ...realtimeRows,

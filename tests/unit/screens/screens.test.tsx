@@ -1,10 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 
 import ComingSoon from '@/components/pages/ComingSoon';
 import AccessRestricted, { ACCESS_RESTRICTED_MESSAGE } from '@/components/screens/AccessRestricted';
 import AdminNote from '@/components/screens/AdminNote';
+import HomeLink from '@/components/screens/HomeLink';
 import LoadingScreen from '@/components/screens/LoadingScreen';
+import NotFoundSentence from '@/components/screens/NotFoundSentence';
 import PageNotFound from '@/components/screens/PageNotFound';
+
+const push = jest.fn();
+// The app router is only mounted inside Next.js; HomeLink needs nothing of it but push().
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
+beforeEach(() => push.mockClear());
 
 describe('ComingSoon', () => {
   it('says in German that the new website is almost ready', () => {
@@ -17,7 +24,7 @@ describe('ComingSoon', () => {
 
 describe('PageNotFound', () => {
   it('names the requested page and offers a way home', () => {
-    render(<PageNotFound pageName="Preise" />);
+    render(<PageNotFound sentence={<NotFoundSentence pageName="Preise" />} />);
     expect(screen.getByRole('main')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
@@ -31,18 +38,37 @@ describe('PageNotFound', () => {
   });
 
   it('renders page names as text, never as markup', () => {
-    render(<PageNotFound pageName={'<img src=x onerror=alert(1)>'} />);
+    render(<PageNotFound sentence={<NotFoundSentence pageName={'<img src=x onerror=alert(1)>'} />} />);
     expect(screen.getByRole('main').querySelector('img')).toBeNull();
     expect(screen.getByRole('main')).toHaveTextContent('<img src=x onerror=alert(1)>');
   });
 
   it('shows the admin note only when given one', () => {
-    const { rerender } = render(<PageNotFound pageName="X" />);
+    const { rerender } = render(<PageNotFound />);
     expect(screen.queryByRole('note')).toBeNull();
-    rerender(<PageNotFound pageName="X" adminNote={<AdminNote />} />);
+    rerender(<PageNotFound adminNote={<AdminNote />} />);
     expect(screen.getByRole('note')).toHaveTextContent(/AI hasn't implemented this page yet/);
     expect(screen.getByRole('note')).toHaveTextContent(/Ask it to implement it in the chat/);
   });
+});
+
+describe('HomeLink', () => {
+  it('navigates inside the app on a plain click, as next/link does', () => {
+    render(<HomeLink className="x">Go Home</HomeLink>);
+    const link = screen.getByRole('link', { name: 'Go Home' });
+    expect(link).toHaveAttribute('href', '/');
+    expect(fireEvent.click(link)).toBe(false);
+    expect(push).toHaveBeenCalledWith('/');
+  });
+
+  it.each([{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }])(
+    'leaves a click that asks for another tab or window to the browser: %p',
+    (init) => {
+      render(<HomeLink className="x">Go Home</HomeLink>);
+      expect(fireEvent.click(screen.getByRole('link', { name: 'Go Home' }), init)).toBe(true);
+      expect(push).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('LoadingScreen', () => {

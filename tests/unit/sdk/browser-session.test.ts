@@ -143,9 +143,11 @@ describe('login redirect', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('uses the page origin when the client has no app base URL and no server URL', () => {
+  it('builds a path on the page origin when the client has no app base URL, as the reference does', () => {
     const sameOrigin = createClient({ serverUrl: '', appId: 'coming-soon', token: null });
-    expect(sameOrigin.auth.loginUrl()).toMatch(/^http:\/\/localhost\/login\?from_url=/);
+    expect(sameOrigin.auth.loginUrl()).toBe(
+      `/login?from_url=${encodeURIComponent('http://localhost/ComingSoon?tab=1#top')}`,
+    );
   });
 });
 

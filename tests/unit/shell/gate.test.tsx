@@ -6,6 +6,9 @@ import Toaster from '@/components/shell/Toaster';
 import { authStore } from '@/lib/auth/auth-store';
 import { createToastStore } from '@/lib/toast/store';
 
+// The 404 screen's way home needs the app router, which only Next.js mounts.
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn() }) }));
+
 const content = <p>Unsere neue Website ist fast startklar</p>;
 
 beforeEach(() => {
@@ -39,14 +42,16 @@ describe('Gate', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('shows Access Restricted for an unregistered user', () => {
+  it('shows Access Restricted for an unregistered user, never the page meanwhile', async () => {
     render(<Gate>{content}</Gate>);
     act(() =>
       authStore.set({
         state: { status: 'error', error: { type: 'user_not_registered', message: 'User not registered for this app' } },
       }),
     );
-    expect(screen.getByRole('heading', { name: 'Access Restricted' })).toBeInTheDocument();
+    // The screen's code loads on demand; until then the spinner stands in for it, not the page.
+    expect(screen.queryByText(/fast startklar/)).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeInTheDocument();
     expect(screen.queryByText(/fast startklar/)).toBeNull();
   });
 
@@ -70,7 +75,8 @@ describe('Gate', () => {
         loginRedirectBlocked: true,
       }),
     );
-    await act(async () => screen.getByRole('button', { name: 'Sign in' }).click());
+    const signIn = await screen.findByRole('button', { name: 'Sign in' });
+    await act(async () => signIn.click());
     expect(navigateToLogin).toHaveBeenCalledTimes(1);
   });
 
