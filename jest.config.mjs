@@ -53,6 +53,8 @@ const differential = createJestConfig({
   testMatch: ['<rootDir>/tests/differential/**/*.test.ts'],
 });
 const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
+/** Netlify's own `_headers` parser (tests/integration/deploy/netlify-headers.test.ts) ships ESM only. */
+const integrationEsmPackages = ['@netlify/headers-parser', 'escape-string-regexp', 'smol-toml'];
 
 /** Set a few points under what the suite reaches, so a change that drops tests shows. */
 const COVERAGE_FLOORS = {
@@ -63,6 +65,7 @@ const COVERAGE_FLOORS = {
 
 export default async function config() {
   const projects = await Promise.all([dom(), node(), conformance(), differential()]);
+  projects[1].transformIgnorePatterns = [`/node_modules/(?!(${integrationEsmPackages.join('|')})/)`];
   projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return {
     projects,

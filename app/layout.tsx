@@ -20,7 +20,8 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="de">
+    // EarlyHead's script marks <html> before hydration (data-missing-page, data-frame-guard, inert).
+    <html lang="de" suppressHydrationWarning>
       <head>
         <EarlyHead />
       </head>

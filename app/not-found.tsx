@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 
 import NotFoundRoute from '@/components/shell/NotFoundRoute';
+import { NOT_FOUND_TITLE } from '@/lib/site/missing-page';
 
-// No `noindex`: hosts answer unknown paths with status 404, which already keeps them out of search
-// indexes, and the page itself (also reachable as /404.html) stays crawlable.
+// No `noindex` here: hosts that answer unknown paths with this page send status 404, which already
+// keeps them out of search indexes, and the page itself (also reachable as /404.html) stays
+// crawlable. Where a host answers with index.html and 200 instead, MissingPageGuard shows this screen
+// through Next's notFound(), which adds `noindex`.
 export const metadata: Metadata = {
-  title: 'Seite nicht gefunden (404)',
+  title: NOT_FOUND_TITLE,
 };
 
 export default function NotFound() {

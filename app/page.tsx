@@ -1,7 +1,12 @@
+import PageOrNotFound from '@/components/shell/PageOrNotFound';
 import { mainPage, pages } from '@/pages.config';
 
 /** `/` renders the registry's main page. */
 export default function MainPage() {
   const Page = pages[mainPage];
-  return <Page />;
+  return (
+    <PageOrNotFound>
+      <Page />
+    </PageOrNotFound>
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
- * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts.
+ * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts,
+ * and the same policy as `<meta>` in every page for hosts that send no headers (early-meta.ts).
  * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -8,9 +9,16 @@ import path from 'node:path';
 
 import { toHeadersFile, toNginxSnippet } from '../../deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../../deploy/headers/inline-scripts';
-import { buildHeaderRules, type SitePage } from '../../deploy/headers/policy';
+import {
+  buildHeaderRules,
+  metaContentSecurityPolicy,
+  REFERRER_POLICY,
+  type PolicyInput,
+  type SitePage,
+} from '../../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
+import { insertEarlyMeta } from './early-meta';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -40,11 +48,13 @@ function isEditorPreviewBuild(): boolean {
   return process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
 }
 
-export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
-  const root = path.resolve(ROOT, outDir);
-  const files = walk(root).filter((file) => file !== '_headers');
-  const runtimeStyles = isEditorPreviewBuild();
-  const pages: SitePage[] = files
+interface ExportedPage extends SitePage {
+  html: string;
+}
+
+/** Every HTML file of the export with its CSP hashes, taken from the HTML as Next.js wrote it. */
+function readPages(root: string, files: string[], runtimeStyles: boolean): ExportedPage[] {
+  return files
     .filter((file) => file.endsWith('.html'))
     .map((file) => {
       const html = readFileSync(path.join(root, file), 'utf8');
@@ -54,37 +64,52 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
         throw new Error(`${file}: style="..." attributes need 'unsafe-inline'; use classes`);
       return {
         file,
+        html,
         paths: pathsOfHtmlFile(file),
         scriptHashes: inlineScriptHashes(html),
         styleHashes: inlineStyleHashes(html),
       };
     });
-  const otherFiles = files
-    .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
-    .map((file) => `/${file}`);
+}
 
+/** The policy input from the build settings: platform, overrides, editor and font origins. */
+function policyInput(pages: SitePage[], otherFiles: string[], runtimeStyles: boolean): PolicyInput {
   const env = readBuildEnv();
   const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
   const { origins: editorOrigins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
-
   // Font previews are an editor preview feature: a production policy never names font origins.
   const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
-  const rules = buildHeaderRules({
-    pages,
+  return { pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles };
+}
+
+/**
+ * Writes `_headers` and the nginx snippet, then puts the same policy (and the referrer policy) into
+ * every page as early `<meta>` elements (early-meta.ts), after the hashes were taken.
+ */
+export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
+  const root = path.resolve(ROOT, outDir);
+  const files = walk(root).filter((file) => file !== '_headers');
+  const runtimeStyles = isEditorPreviewBuild();
+  const pages = readPages(root, files, runtimeStyles);
+  const otherFiles = files
+    .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
+    .map((file) => `/${file}`);
+  const input = policyInput(
+    pages.map(({ html: _html, ...page }) => page),
     otherFiles,
-    platformOrigins,
-    editorOrigins,
-    editorFontOrigins,
     runtimeStyles,
-  });
+  );
+  const rules = buildHeaderRules(input);
   const headersFile = path.join(root, '_headers');
   writeFileSync(headersFile, toHeadersFile(rules));
   const nginxDir = path.join(ROOT, 'deploy', 'generated');
   mkdirSync(nginxDir, { recursive: true });
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
+  const meta = { contentSecurityPolicy: metaContentSecurityPolicy(input), referrerPolicy: REFERRER_POLICY };
+  for (const page of pages) writeFileSync(path.join(root, page.file), insertEarlyMeta(page.html, meta, page.file));
   return { headersFile, nginxFile };
 }

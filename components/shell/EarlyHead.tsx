@@ -1,18 +1,24 @@
 import { REFERRER_POLICY } from '@/deploy/headers/policy';
+import { FRAME_GUARD_ATTRIBUTE } from '@/lib/frame/frame-guard';
+import { policyFromEnvironment } from '@/lib/frame/origin-policy';
+import { earlyDocumentScript } from '@/lib/site/early-document';
+import { MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE } from '@/lib/site/missing-page';
+import { pageNames } from '@/lib/site/page-names';
+
+const { policy } = policyFromEnvironment();
 
 /**
- * Runs before Next.js reads the address bar. A path starting with `//` (`//ComingSoon`, or
- * `/\host/x`, which browsers turn into `//host/x`) is a valid same-origin URL, but every
- * path-relative `history.replaceState(state, '', '//host/x')` (Next's router syncs its URL that
- * way) resolves it as a protocol-relative URL of another host and throws a SecurityError, which
- * crashed the app. Collapsing the leading slashes with an absolute URL keeps the visitor on the same
- * origin and document (the static host already served the page `//x` resolves to). Its hash is
- * added to script-src by build-steps/export/generate-headers.ts like any inline script.
+ * The site's one inline script (see lib/site/early-document.ts): the same text on every page of a
+ * build, whose hash build-steps/export/generate-headers.ts adds to script-src like any inline script's.
  */
-const COLLAPSE_LEADING_SLASHES = [
-  '(function(){var l=window.location,p=l.pathname;if(p.slice(0,2)!=="//")return;',
-  'try{history.replaceState(history.state,"",l.origin+p.replace(/^\\/+/,"/")+l.search+l.hash)}catch(e){}})()',
-].join('');
+const EARLY_DOCUMENT_SCRIPT = earlyDocumentScript({
+  pageNames,
+  notFoundTitle: NOT_FOUND_TITLE,
+  editorOrigins: policy.configured,
+  allowLoopback: policy.allowsLoopback,
+  missingAttribute: MISSING_PAGE_ATTRIBUTE,
+  frameAttribute: FRAME_GUARD_ATTRIBUTE,
+});
 
 /**
  * The first children of `<head>` (app/layout.tsx). The referrer meta repeats the Referrer-Policy header for hosts that
@@ -22,7 +28,7 @@ export default function EarlyHead() {
   return (
     <>
       <meta name="referrer" content={REFERRER_POLICY} />
-      <script dangerouslySetInnerHTML={{ __html: COLLAPSE_LEADING_SLASHES }} />
+      <script dangerouslySetInnerHTML={{ __html: EARLY_DOCUMENT_SCRIPT }} />
     </>
   );
 }

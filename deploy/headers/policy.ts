@@ -9,7 +9,8 @@
  * - `/*` carries every security header, including the one Content-Security-Policy of the site. It
  *   allows the inline scripts and styles of every page (hosts answer unknown paths, `//x` among
  *   them, with 404.html, and no page-specific rule could name those paths);
- * - `/_next/static/*`, each page path and each other file carry only their Cache-Control.
+ * - `/_next/static/*`, each page path and each other file carry only their Cache-Control;
+ * - `/*` also removes `Access-Control-Allow-Origin`, which Cloudflare Pages adds to every response.
  * `assertDisjointRules` checks this when the headers are generated.
  */
 
@@ -17,6 +18,11 @@ export interface HeaderRule {
   /** A path, or a prefix ending in `*`. */
   path: string;
   headers: Record<string, string>;
+  /**
+   * Headers the host must not send on these paths although it adds them by itself (Cloudflare Pages'
+   * `! Name` lines: it sends `Access-Control-Allow-Origin: *` on every response otherwise).
+   */
+  detach?: string[];
   /** For page rules: the HTML file (relative to out/) that the path serves. */
   file?: string;
 }
@@ -97,7 +103,13 @@ function sources(...values: string[]): string {
   return values.filter(Boolean).join(' ');
 }
 
-export function contentSecurityPolicy(input: PolicyInput): string {
+/**
+ * Directives a policy delivered in `<meta http-equiv>` cannot carry (CSP 3, section 3.3): engines
+ * ignore them there and log a console error for each.
+ */
+const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'report-to', 'sandbox'];
+
+function policyDirectives(input: PolicyInput): string[] {
   const platform = unique(input.platformOrigins);
   const scriptHashes = unique(input.pages.flatMap((page) => page.scriptHashes)).sort();
   const styleHashes = unique(input.pages.flatMap((page) => page.styleHashes)).sort();
@@ -116,7 +128,25 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     "base-uri 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
-  ].join('; ');
+  ];
+}
+
+/** The site's one Content-Security-Policy, as the `/*` header rule sends it. */
+export function contentSecurityPolicy(input: PolicyInput): string {
+  return policyDirectives(input).join('; ');
+}
+
+/**
+ * The same policy for `<meta http-equiv="Content-Security-Policy">` in every page, which protects
+ * the site where a host sends no headers (Base44 hosting, GitHub Pages, S3): every directive of the
+ * header but those a meta policy cannot carry, `frame-ancestors` above all (lib/frame/frame-guard.ts
+ * stands in for it there). Where the host does send the header, both apply and the header's is the
+ * stricter, so nothing changes.
+ */
+export function metaContentSecurityPolicy(input: PolicyInput): string {
+  return policyDirectives(input)
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.includes(directive.split(' ', 1)[0] ?? ''))
+    .join('; ');
 }
 
 export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
@@ -130,6 +160,8 @@ export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
         'Permissions-Policy': PERMISSIONS_POLICY,
         'Cross-Origin-Opener-Policy': 'same-origin',
       },
+      // The site is no API: no other origin may read its responses (Cloudflare Pages sends `*` else).
+      detach: ['Access-Control-Allow-Origin'],
     },
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
   ];

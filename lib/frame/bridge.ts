@@ -13,6 +13,7 @@
  * the editor gets nothing.
  */
 import { forwardUncaughtErrors } from './error-forwarder';
+import { releaseFrameGuard } from './frame-guard';
 import { agentReady, appChangedUrl, appError, parseIncomingMessage, type OutgoingMessage } from './messages';
 import { watchMountState } from './mount-signal';
 import { watchUrlChanges } from './navigation';
@@ -148,6 +149,9 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
     const message = parseIncomingMessage(event.data);
     if (message === null) return drop('shape', event.data);
     if (parentOrigin === null) pin(event.origin);
+    // A valid message from the allowlisted parent proves who frames us where the engine could not
+    // tell before the first paint (Firefox): the page's controls work again (frame-guard.ts).
+    releaseFrameGuard(win);
     try {
       agent.handle(message);
     } catch (failure) {

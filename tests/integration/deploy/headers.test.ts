@@ -9,7 +9,13 @@ import {
   toNginxSnippet,
 } from '@/deploy/headers/formats';
 import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '@/deploy/headers/inline-scripts';
-import { assertDisjointRules, buildHeaderRules, type HeaderRule, type PolicyInput } from '@/deploy/headers/policy';
+import {
+  assertDisjointRules,
+  buildHeaderRules,
+  metaContentSecurityPolicy,
+  type HeaderRule,
+  type PolicyInput,
+} from '@/deploy/headers/policy';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -132,7 +138,29 @@ describe('header rules', () => {
   });
 
   it('survives a round trip through the _headers format', () => {
-    expect(hostsReading).toEqual(rules.map(({ path, headers }) => ({ path, headers })));
+    expect(hostsReading).toEqual(
+      rules.map(({ path, headers, detach }) => ({ path, headers, ...(detach && { detach }) })),
+    );
+  });
+
+  it('removes the Access-Control-Allow-Origin Cloudflare Pages adds, from every path, with one `!` line under /*', () => {
+    const file = toHeadersFile(rules);
+    expect(file.match(/^ {2}! Access-Control-Allow-Origin$/gm)).toHaveLength(1);
+    expect(file).toMatch(/^\/\*\n( {2}[^\n]+\n)* {2}! Access-Control-Allow-Origin\n/m);
+    // Cloudflare Pages behaves as if a rule of its own set `*` on every path.
+    const cloudflareDefault: HeaderRule = { path: '/*', headers: { 'Access-Control-Allow-Origin': '*' } };
+    for (const urlPath of PATHS) {
+      expect(headersForPath([cloudflareDefault], urlPath)['Access-Control-Allow-Origin']).toBe('*');
+      expect(headersForPath([cloudflareDefault, ...hostsReading], urlPath)).not.toHaveProperty(
+        'Access-Control-Allow-Origin',
+      );
+    }
+  });
+
+  it('keeps the nginx snippet as it was: nginx adds no Access-Control-Allow-Origin to remove', () => {
+    const withoutDetach = rules.map(({ detach: _detach, ...rule }) => rule);
+    expect(toNginxSnippet(rules)).toBe(toNginxSnippet(withoutDetach));
+    expect(toNginxSnippet(rules)).not.toMatch(/Access-Control/i);
   });
 
   it('refuses a malformed _headers file instead of serving without headers', () => {
@@ -151,6 +179,41 @@ describe('header rules', () => {
     expect(nginx).toMatch(/location = \/_headers \{\n\s+return 404;\n\}/);
     expect(nginx).toMatch(/location = \/ \{\n(.*\n)*?\s+add_header Content-Security-Policy "[^"]*'sha256-home'/);
     expect(nginx.match(/add_header Content-Security-Policy/g)?.length).toBe(rules.length);
+  });
+});
+
+/** A policy as a map of directive name -> its sources, in order. */
+function directives(policy: string): Map<string, string> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.split(' ', 1)[0] ?? '', part.slice(part.indexOf(' ') + 1)]),
+  );
+}
+
+describe('the policy in <meta> for hosts without headers', () => {
+  it.each([
+    ['production', input],
+    ['editor preview', { ...input, runtimeStyles: true, editorFontOrigins: ['https://fonts.example'] }],
+  ])('%s: every directive of the header but frame-ancestors, word for word', (_build, policyInput) => {
+    const header = directives(
+      parseHeadersFile(toHeadersFile(buildHeaderRules(policyInput))).find((rule) => rule.path === '/*')?.headers[
+        'Content-Security-Policy'
+      ] ?? '',
+    );
+    const meta = directives(metaContentSecurityPolicy(policyInput));
+    expect(header.get('frame-ancestors')).toBe("'self' https://editor.example");
+    expect(meta.has('frame-ancestors')).toBe(false);
+    header.delete('frame-ancestors');
+    expect(meta).toEqual(header);
+    for (const name of ['script-src', 'style-src', 'connect-src', 'object-src', 'base-uri', 'form-action'])
+      expect(meta.get(name)).toBeTruthy();
+  });
+
+  it('never carries a directive a meta policy cannot hold', () => {
+    expect(metaContentSecurityPolicy(input)).not.toMatch(/frame-ancestors|report-uri|report-to|sandbox/);
   });
 });
 
