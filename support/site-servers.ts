@@ -6,6 +6,7 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 import { PREVIEW_ORIGIN } from './editor-preview';
+import { HEADER_LESS_ORIGINS } from './hosts/test-hosts';
 
 export const SITE_URL = 'http://127.0.0.1:3000';
 
@@ -14,7 +15,8 @@ export const SITE_SERVERS: NonNullable<PlaywrightTestConfig['webServer']> = [
   {
     command: 'npx tsx tools/site/start.ts',
     url: `${SITE_URL}/`,
-    env: { EMULATOR_EXTRA_SITE_ORIGINS: PREVIEW_ORIGIN },
+    // The editor preview and the header-less hosts (support/hosts/test-hosts.ts) call the same platform.
+    env: { EMULATOR_EXTRA_SITE_ORIGINS: [PREVIEW_ORIGIN, ...HEADER_LESS_ORIGINS].join(',') },
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: 'pipe',

@@ -3,10 +3,13 @@
  * ones of each engine, driven through tests/cross-engine/driver. Every test gets a fresh browser
  * `session` and ends by checking that the engine reported no console error and no CSP violation.
  */
+import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 
 import { findWebKit, type Engine } from '../../support/engines';
+import { startHeaderLessHosts, type HeaderLessHostName } from '../../support/hosts/test-hosts';
+import type { RunningHost } from '../../support/hosts/types';
 import { launchPuppeteerBrowser, openPuppeteerSession } from './driver/puppeteer-session';
 import type { EngineSession } from './driver/session';
 import { openWebKitSession, startWebKitHost, type WebKitHost } from './driver/webkit-session';
@@ -20,6 +23,8 @@ const BROWSER_FAVICON = /status of 404 .* @ http:\/\/127\.0\.0\.1:\d+\/favicon\.
 interface WorkerFixtures {
   engine: Engine;
   engineHost: { puppeteer?: PuppeteerBrowser; webkit?: WebKitHost };
+  /** The header-less hosts (support/hosts/test-hosts.ts), started for the tests that use them. */
+  hosts: Record<HeaderLessHostName, RunningHost>;
 }
 
 interface TestFixtures {
@@ -45,6 +50,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await browser.close();
     },
     { scope: 'worker', timeout: 60_000 },
+  ],
+  hosts: [
+    async ({}, use) => {
+      const hosts = await startHeaderLessHosts(path.resolve(__dirname, '../..'));
+      await use(hosts);
+      await Promise.all(Object.values(hosts).map((host) => host.stop()));
+    },
+    { scope: 'worker' },
   ],
   allowedProblems: [null, { option: true }],
   session: async ({ engine, engineHost, allowedProblems }, provide) => {

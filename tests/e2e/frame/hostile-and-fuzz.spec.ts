@@ -96,7 +96,10 @@ test('without frame-ancestors, a parent that is not allowed can neither drive th
     await frame.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     await send(page, everyMessage(id));
-    await heading.click();
+    // The framing guard (lib/frame/frame-guard.ts) made the page inert: no element takes the pointer,
+    // so the click goes out at the heading's place without Playwright's actionability wait.
+    await expect(frame.locator('html')).toHaveAttribute('data-frame-guard', 'hostile');
+    await heading.click({ force: true });
     await send(page, everyMessage(id));
     await page.waitForTimeout(500);
 

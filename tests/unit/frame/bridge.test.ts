@@ -177,6 +177,33 @@ describe('pinning the parent origin', () => {
   });
 });
 
+describe('the framing guard (lib/frame/frame-guard.ts)', () => {
+  const guard = (verdict: string) => {
+    const root = child.document.documentElement;
+    root.setAttribute('data-frame-guard', verdict);
+    root.inert = true;
+    return root;
+  };
+
+  it('lifts an unproven guard on the first valid message of the allowed parent, not before', () => {
+    const root = guard('unproven');
+    start();
+    deliver({ type: 'dropdown-state', data: { isOpen: false } }, 'https://evil.test');
+    deliver({ type: 'dropdown-state', data: { isOpen: false } }, EDITOR, null);
+    deliver({ type: 'nonsense' });
+    expect([root.getAttribute('data-frame-guard'), root.inert]).toEqual(['unproven', true]);
+    deliver({ type: 'dropdown-state', data: { isOpen: false } });
+    expect([root.hasAttribute('data-frame-guard'), root.inert]).toEqual([false, false]);
+  });
+
+  it('keeps a hostile verdict whatever the parent says', () => {
+    const root = guard('hostile');
+    start();
+    deliver({ type: 'dropdown-state', data: { isOpen: false } });
+    expect([root.getAttribute('data-frame-guard'), root.inert]).toEqual(['hostile', true]);
+  });
+});
+
 describe('forwarding', () => {
   it('forwards uncaught errors in the frame as app_error, except HTTP 402', () => {
     start();
