@@ -16,15 +16,31 @@ export interface StaticServerOptions {
   root: string;
 }
 
+interface HostHeaders {
+  /** For a file answered 200 or 404 (the caller puts the 404's own caching over it). */
+  file(urlPath: string): Record<string, string>;
+  /** For a redirect. */
+  redirect(urlPath: string): Record<string, string>;
+}
+
+/** What Cloudflare Pages sends for a file that no `_headers` rule gives a Cache-Control. */
+const PAGES_DEFAULT_CACHING = 'public, max-age=0, must-revalidate';
+
 /**
  * The headers a static host would add: the export's own `_headers` file when there is one (so the
- * browser tests run under exactly the production CSP), else the built-in caching rules.
+ * browser tests run under exactly the production CSP), applied as Cloudflare Pages applies it (the
+ * rules matching the path as requested, over Pages' default caching of files; a redirect gets the
+ * rules only), else the built-in caching rules.
  */
-function loadHostHeaders(root: string): (urlPath: string) => Record<string, string> {
+function loadHostHeaders(root: string): HostHeaders {
   const file = path.join(root, '_headers');
-  if (!existsSync(file)) return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath) });
+  if (!existsSync(file))
+    return { file: (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath) }), redirect: () => ({}) };
   const rules = parseHeadersFile(readFileSync(file, 'utf8'));
-  return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath), ...headersForPath(rules, urlPath) });
+  return {
+    file: (urlPath) => ({ 'Cache-Control': PAGES_DEFAULT_CACHING, ...headersForPath(rules, urlPath) }),
+    redirect: (urlPath) => headersForPath(rules, urlPath),
+  };
 }
 
 /** What Cloudflare Pages sends on every 404, whatever `_headers` says. */
@@ -70,15 +86,15 @@ export function createStaticServer({ root }: StaticServerOptions): Server {
     const answer = await answerRequest(absoluteRoot, url);
     // Rules match the path as requested, as on Cloudflare Pages: the site-wide headers reach every
     // answer, redirects and 404s included.
-    const hostHeaders = headersFor(url.pathname);
+    if (answer && 'redirect' in answer) {
+      const headers = { ...headersFor.redirect(url.pathname), Location: answer.redirect, 'Content-Length': '0' };
+      res.writeHead(answer.status, headers).end();
+      return;
+    }
+    const hostHeaders = headersFor.file(url.pathname);
     if (!answer) {
       res.writeHead(404, { ...hostHeaders, 'Cache-Control': NOT_FOUND_CACHING, 'Content-Type': 'text/plain' });
       res.end('Not Found');
-      return;
-    }
-    if ('redirect' in answer) {
-      res.writeHead(answer.status, { ...hostHeaders, Location: answer.redirect, 'Content-Length': '0' });
-      res.end();
       return;
     }
     const { file, status } = answer;

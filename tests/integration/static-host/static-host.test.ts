@@ -18,7 +18,22 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'ComingSoon'));
   writeFileSync(path.join(root, 'ComingSoon', '__next.txt'), 'segment');
   writeFileSync(path.join(root, '404.html'), '<h1>not found</h1>');
-  writeFileSync(path.join(root, '_headers'), '/*\n  X-Site-Wide: 1\n');
+  writeFileSync(
+    path.join(root, '_headers'),
+    [
+      '/*',
+      '  X-Site-Wide: 1',
+      '/_next/static/*',
+      '  Cache-Control: public, max-age=31536000, immutable',
+      '/',
+      '  Cache-Control: no-cache',
+      '/ComingSoon',
+      '  Cache-Control: no-cache',
+      '/ComingSoon/',
+      '  Cache-Control: no-cache',
+      '',
+    ].join('\n'),
+  );
   mkdirSync(path.join(root, 'docs'));
   writeFileSync(path.join(root, 'docs', 'index.html'), '<h1>docs</h1>');
   mkdirSync(path.join(root, '_next', 'static', 'chunks'), { recursive: true });
@@ -149,6 +164,13 @@ describe('static host rules', () => {
     expect(await getRaw('/docs')).toMatchObject({ status: 308, location: '/docs/' });
     expect(await getRaw('/docs/')).toMatchObject({ status: 200, text: '<h1>docs</h1>' });
     expect(await getRaw('/docs/index.html')).toMatchObject({ status: 308, location: '/docs/' });
+  });
+
+  it('caches as Cloudflare Pages does: the rules over its default for files, the rules alone on redirects', async () => {
+    const unnamed = await get('/ComingSoon/__next.txt');
+    expect([unnamed.status, unnamed.headers.get('cache-control')]).toEqual([200, 'public, max-age=0, must-revalidate']);
+    expect((await get('/ComingSoon/')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/index')).headers.get('cache-control')).toBeNull();
   });
 
   it('sends the site-wide headers with a redirect and never a Location that names another host', async () => {
