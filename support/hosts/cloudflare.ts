@@ -10,11 +10,12 @@
  * child prints a Go stack trace when stopped.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort, stopGroup, waitForHttp } from '../processes';
+import { freePort } from '../processes';
+import { processHost } from './process-host';
 import type { RunningHost } from './types';
 
 const INSTALLER = path.join(__dirname, 'cloudflare', 'install.mjs');
@@ -34,11 +35,6 @@ export function cloudflareRuntime(): CloudflareRuntime {
     throw new Error('The Cloudflare host cannot run: Node 22 and wrangler could not be installed (see above).');
   }
   return JSON.parse(result.stdout) as CloudflareRuntime;
-}
-
-/** The last part of what the process printed, for error messages. */
-function outputTail(output: string[]): string {
-  return output.join('').slice(-4_000);
 }
 
 export async function startCloudflareHost(options: { outDir: string; port?: number }): Promise<RunningHost> {
@@ -62,20 +58,12 @@ export async function startCloudflareHost(options: { outDir: string; port?: numb
   const output: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = async () => {
-    await stopGroup(child);
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/`, child, {
-      timeoutMs: 60_000,
-      what: 'wrangler pages dev',
-      describe: () => outputTail(output),
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { name: 'cloudflare', url, stop };
+  return processHost({
+    name: 'cloudflare',
+    child,
+    port,
+    scratch,
+    timeoutMs: 60_000,
+    describe: () => output.join('').slice(-4_000),
+  });
 }

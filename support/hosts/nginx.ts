@@ -6,11 +6,12 @@
  * 127.0.0.1, a temporary prefix for the pid file, logs and temp folders, no daemon.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort, stopGroup, waitForHttp } from '../processes';
+import { freePort } from '../processes';
+import { processHost } from './process-host';
 import type { RunningHost } from './types';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -84,20 +85,12 @@ export async function startNginxHost(options: {
 
   const errorLog = path.join(prefix, 'error.log');
   const child = spawn(nginx, ['-p', prefix, '-e', errorLog, '-c', config], { detached: true, stdio: 'ignore' });
-  const stop = async () => {
-    await stopGroup(child);
-    rmSync(prefix, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/`, child, {
-      timeoutMs: 15_000,
-      what: 'nginx',
-      describe: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '(no error log)'),
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { name: 'nginx', url, stop };
+  return processHost({
+    name: 'nginx',
+    child,
+    port,
+    scratch: prefix,
+    timeoutMs: 15_000,
+    describe: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '(no error log)'),
+  });
 }
