@@ -1,7 +1,7 @@
 /**
  * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
  * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts,
- * and the same policy as `<meta>` in every page for hosts that send no headers (early-meta.ts).
+ * and the same policy as `<meta>` in every page for hosts that send no headers (early-head.ts).
  * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import {
 } from '../../deploy/headers/policy';
 import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
-import { insertEarlyMeta } from './early-meta';
+import { insertEarlyHead, notFoundScreenOf } from './early-head';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -85,9 +85,12 @@ function policyInput(pages: SitePage[], otherFiles: string[], runtimeStyles: boo
   return { pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles };
 }
 
+/** The HTML files that are the 404 page itself (Next.js writes it twice). */
+const NOT_FOUND_PAGES = new Set(['404.html', '_not-found.html']);
+
 /**
- * Writes `_headers` and the nginx snippet, then puts the same policy (and the referrer policy) into
- * every page as early `<meta>` elements (early-meta.ts), after the hashes were taken.
+ * Writes `_headers` and the nginx snippet, then puts the same policy (and the referrer policy, and
+ * the static 404 screen) into every page's `<head>` (early-head.ts), after the hashes were taken.
  */
 export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
   const root = path.resolve(ROOT, outDir);
@@ -109,7 +112,17 @@ export function generateHeaders(outDir: string): { headersFile: string; nginxFil
   mkdirSync(nginxDir, { recursive: true });
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
-  const meta = { contentSecurityPolicy: metaContentSecurityPolicy(input), referrerPolicy: REFERRER_POLICY };
-  for (const page of pages) writeFileSync(path.join(root, page.file), insertEarlyMeta(page.html, meta, page.file));
+  const contentSecurityPolicy = metaContentSecurityPolicy(input);
+  const notFound = pages.find((page) => page.file === '404.html');
+  if (!notFound) throw new Error(`${outDir}: no 404.html`);
+  const screen = notFoundScreenOf(notFound.html);
+  for (const page of pages) {
+    const head = {
+      contentSecurityPolicy,
+      referrerPolicy: REFERRER_POLICY,
+      notFoundScreen: NOT_FOUND_PAGES.has(page.file) ? null : screen,
+    };
+    writeFileSync(path.join(root, page.file), insertEarlyHead(page.html, head, page.file));
+  }
   return { headersFile, nginxFile };
 }

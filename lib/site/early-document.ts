@@ -8,10 +8,10 @@
  *    `history.replaceState(state, '', '//host/x')`, which resolves as another host and throws a
  *    SecurityError that crashed the app. Collapsing the leading slashes with an absolute URL keeps
  *    the visitor on the same origin and document.
- * 2. A path that is no page (lib/site/exported-paths.ts) marks `<html data-missing-page>` and sets
- *    the 404 title (lib/site/missing-page.ts): on an SPA-only host, which answers every path with
- *    index.html, the page then shows the 404 screen it carries (app/globals.css) instead of its copy,
- *    from the first paint on; MissingPageGuard takes over after hydration.
+ * 2. A path that is no page (lib/site/exported-paths.ts) gets the 404 title and, where the host
+ *    served a page's HTML anyway (SPA-only hosts answer every path with index.html), the static 404
+ *    screen that page carries instead of its copy, from the first paint on (lib/site/missing-page.ts);
+ *    MissingPageGuard and NotFoundRoute take over after hydration.
  * 3. A document framed by a site that is not the allowlisted editor is made inert
  *    (lib/frame/frame-guard.ts), since only a header could have refused the framing.
  *
@@ -21,7 +21,7 @@
 import { judgeFraming, type FramingVerdict, type FramingView } from '@/lib/frame/frame-guard';
 
 import { isExportedPagePath } from './exported-paths';
-import { markMissingPage } from './missing-page';
+import { setNotFoundTitle, showStaticNotFound } from './missing-page';
 
 export interface EarlyDocumentConfig {
   pageNames: readonly string[];
@@ -34,7 +34,8 @@ export interface EarlyDocumentConfig {
 
 type PagePathCheck = (pathname: string, pageNames: readonly string[]) => boolean;
 type FramingJudge = (win: FramingView, editorOrigins: readonly string[], allowLoopback: boolean) => FramingVerdict;
-type MissingPageMarker = (doc: Document, attribute: string, title: string) => void;
+type TitleSetter = (doc: Document, attribute: string, title: string) => void;
+type StaticScreen = (doc: Document, attribute: string) => void;
 
 /**
  * The script's body. Self-contained (its helpers arrive as arguments), because its source text is
@@ -45,7 +46,8 @@ export function markDocumentEarly(
   config: EarlyDocumentConfig,
   isPagePath: PagePathCheck,
   judge: FramingJudge,
-  markMissing: MissingPageMarker,
+  setTitle: TitleSetter,
+  showStatic: StaticScreen,
 ): void {
   const doc = win.document;
   const root = doc.documentElement;
@@ -58,7 +60,10 @@ export function markDocumentEarly(
       // Left as it is: the router copes with it, only less gracefully.
     }
   }
-  if (!isPagePath(location.pathname, config.pageNames)) markMissing(doc, config.missingAttribute, config.notFoundTitle);
+  if (!isPagePath(location.pathname, config.pageNames)) {
+    setTitle(doc, config.missingAttribute, config.notFoundTitle);
+    showStatic(doc, config.missingAttribute);
+  }
   const verdict = judge(win, config.editorOrigins, config.allowLoopback);
   if (verdict === 'hostile' || verdict === 'unproven') {
     root.setAttribute(config.frameAttribute, verdict);
@@ -73,6 +78,8 @@ function scriptSafeJson(value: unknown): string {
 
 /** The text of the inline script: the functions' own sources, called with the build's settings. */
 export function earlyDocumentScript(config: EarlyDocumentConfig): string {
-  const helpers = [isExportedPagePath, judgeFraming, markMissingPage].map((helper) => helper.toString());
+  const helpers = [isExportedPagePath, judgeFraming, setNotFoundTitle, showStaticNotFound].map((helper) =>
+    helper.toString(),
+  );
   return `(${markDocumentEarly.toString()})(window,${scriptSafeJson(config)},${helpers.join(',')})`;
 }

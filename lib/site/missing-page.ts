@@ -1,26 +1,25 @@
 /**
- * The marks of an address that names no page: `data-missing-page` on `<html>` (the stylesheet then
- * shows the 404 screen a page carries, app/globals.css) and the 404 title. lib/site/early-document.ts
- * sets them before the first paint, NotFoundRoute after any client-side switch to the 404 screen, and
- * MissingPageGuard removes them once the address names a page again (Go Home). Kept apart from
- * early-document.ts so the client bundle carries only these few lines.
+ * What shows that the address names no page, where the host served a page's HTML anyway (SPA-only
+ * hosts answer every path with index.html):
+ * - the 404 title, a `<title data-missing-page>` of its own, first in the document;
+ * - before hydration, the static 404 screen: the build puts the prerendered screen of 404.html into
+ *   every other page as `<template data-missing-page>` (inert: no text of the page, nothing a crawler
+ *   reads as content); the early script (lib/site/early-document.ts) copies it into a
+ *   `<div data-missing-page>` next to `<body>` and marks `<html data-missing-page>`, which hides
+ *   `<body>` (app/globals.css) until the app's own 404 screen takes over (NotFoundRoute).
+ * React never sees any of it: hydration skips elements it did not render next to `<head>` and
+ * `<body>`, and React claims a document's first `<title>` only without `itemprop`.
+ * MissingPageGuard removes all of it once the address names a page again (Go Home).
  */
 
-/** On `<html>`, and on the 404 `<title>`, while the address names no page. */
+/** The attribute of every element above (and of `<html>` while the static screen shows). */
 export const MISSING_PAGE_ATTRIBUTE = 'data-missing-page';
 
 /** The title of the 404 screen (app/not-found.tsx). */
 export const NOT_FOUND_TITLE = 'Seite nicht gefunden (404)';
 
-/**
- * Marks the document. The title is an element of its own, first in the document, which wins
- * `document.title`. It carries `itemprop` and sits before `<head>` because React claims the
- * document's first `<title>` for the page's metadata unless it has `itemprop`, and then puts its own
- * before the first `<title>` in `<head>`: this one stays ours, and stays first. Self-contained: its
- * source is also inlined into the early script.
- */
-export function markMissingPage(doc: Document, attribute: string, title: string): void {
-  doc.documentElement.setAttribute(attribute, '');
+/** Puts the 404 title first in the document. Self-contained: the early script inlines its source. */
+export function setNotFoundTitle(doc: Document, attribute: string, title: string): void {
   if (doc.querySelector(`title[${attribute}]`)) return;
   const element = doc.createElement('title');
   element.setAttribute(attribute, '');
@@ -29,8 +28,28 @@ export function markMissingPage(doc: Document, attribute: string, title: string)
   doc.documentElement.insertBefore(element, doc.head);
 }
 
-/** Removes the marks once the address names a page again. */
-export function clearMissingPageMarks(doc: Document): void {
+/**
+ * Shows the static 404 screen the page carries, before `<body>` is parsed (the early script runs in
+ * `<head>`). Self-contained: the early script inlines its source.
+ */
+export function showStaticNotFound(doc: Document, attribute: string): void {
+  const source = doc.querySelector(`template[${attribute}]`);
+  if (!(source instanceof HTMLTemplateElement) || doc.body) return;
+  const screen = doc.createElement('div');
+  screen.setAttribute(attribute, '');
+  screen.appendChild(source.content.cloneNode(true));
+  doc.documentElement.appendChild(screen);
+  doc.documentElement.setAttribute(attribute, '');
+}
+
+/** Hands over from the static 404 screen to the app's own (NotFoundRoute). */
+export function removeStaticNotFound(doc: Document): void {
+  for (const screen of doc.querySelectorAll(`div[${MISSING_PAGE_ATTRIBUTE}]`)) screen.remove();
   doc.documentElement.removeAttribute(MISSING_PAGE_ATTRIBUTE);
+}
+
+/** Removes every mark once the address names a page again. */
+export function clearMissingPageMarks(doc: Document): void {
+  removeStaticNotFound(doc);
   for (const title of doc.querySelectorAll(`title[${MISSING_PAGE_ATTRIBUTE}]`)) title.remove();
 }

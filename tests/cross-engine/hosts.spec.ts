@@ -38,9 +38,12 @@ test.describe('the policy in <meta>', () => {
   });
 });
 
-/** Frames `/does-not-exist` of the preview build on Base44 hosting in `parent`'s stand-in editor page. */
+/**
+ * Frames the 404 page (`/404.html`, a file every host serves as it is, with its Go Home link) of the
+ * preview build on Base44 hosting in `parent`'s stand-in editor page.
+ */
 async function framedNotFound(session: EngineSession, parentUrlFor: (site: string) => string, site: string) {
-  await session.goto(parentUrlFor(`${site}/does-not-exist`));
+  await session.goto(parentUrlFor(`${site}/404.html`));
   await until(
     () => session.evaluate(() => document.querySelector('h1')?.textContent ?? '', [], SITE_FRAME).catch(() => ''),
     (text) => text === 'Page Not Found',
@@ -73,6 +76,9 @@ test.describe('framed on a host without frame-ancestors', () => {
     const hostile = await startEditorFixture(0);
     try {
       await framedNotFound(session, hostile.urlFor, hosts.spaOnlyPreview.url);
+      await session.click(GO_HOME, SITE_FRAME);
+      expect(await reached(session)).toEqual([]);
+      expect(await session.evaluate(() => window.location.pathname, [], SITE_FRAME)).toBe('/404.html');
       // Where the engine names the framer (location.ancestorOrigins: Chromium, WebKit, Firefox from
       // 137) the verdict is hostile; where it cannot, unproven. Both make the page inert.
       const { verdict, named } = await session.evaluate(
@@ -84,9 +90,6 @@ test.describe('framed on a host without frame-ancestors', () => {
         SITE_FRAME,
       );
       expect(verdict).toBe(named ? 'hostile' : 'unproven');
-      await session.click(GO_HOME, SITE_FRAME);
-      expect(await reached(session)).toEqual([]);
-      expect(await session.evaluate(() => window.location.pathname, [], SITE_FRAME)).toBe('/does-not-exist');
     } finally {
       await hostile.close();
     }

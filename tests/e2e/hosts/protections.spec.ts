@@ -1,6 +1,6 @@
 /**
  * What protects the site where the host sends no header of ours (support/hosts): the policy each
- * page carries in `<meta>` (build-steps/export/early-meta.ts), and the framing guard that stands in for
+ * page carries in `<meta>` (build-steps/export/early-head.ts), and the framing guard that stands in for
  * `frame-ancestors`, which no `<meta>` can carry (lib/frame/frame-guard.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -153,14 +153,14 @@ test.describe('the framing guard on a host that sends no frame-ancestors', () =>
     const hostile = await startEditorFixture(0);
     try {
       const site = hosts.spaOnlyPreview.url;
-      await page.goto(hostile.urlFor(`${site}/does-not-exist`));
+      await page.goto(hostile.urlFor(`${site}/404.html`));
       const frame = await siteFrameOf(page, site);
       await expect(frame.locator('h1')).toHaveText('Page Not Found');
-      await expect(frame.locator('html')).toHaveAttribute('data-frame-guard', 'hostile');
-      expect(await frame.evaluate(() => document.documentElement.inert)).toBe(true);
       expect(await clickGoHome(page, frame)).toEqual([]);
       await page.waitForLoadState('networkidle');
-      expect(new URL(frame.url()).pathname).toBe('/does-not-exist');
+      expect(new URL(frame.url()).pathname).toBe('/404.html');
+      await expect(frame.locator('html')).toHaveAttribute('data-frame-guard', 'hostile');
+      expect(await frame.evaluate(() => document.documentElement.inert)).toBe(true);
     } finally {
       await hostile.close();
     }
@@ -168,7 +168,7 @@ test.describe('the framing guard on a host that sends no frame-ancestors', () =>
 
   test('the allowlisted editor frames it: the same control works', async ({ page, hosts }) => {
     const site = hosts.spaOnlyPreview.url;
-    await page.goto(editor.urlFor(`${site}/does-not-exist`));
+    await page.goto(editor.urlFor(`${site}/404.html`));
     const frame = await siteFrameOf(page, site);
     await expect(frame.locator('h1')).toHaveText('Page Not Found');
     await expect(frame.locator('html')).not.toHaveAttribute('data-frame-guard');

@@ -3,9 +3,11 @@ import { earlyDocumentScript, markDocumentEarly, type EarlyDocumentConfig } from
 import { isExportedPagePath } from '@/lib/site/exported-paths';
 import {
   clearMissingPageMarks,
-  markMissingPage,
   MISSING_PAGE_ATTRIBUTE,
   NOT_FOUND_TITLE,
+  removeStaticNotFound,
+  setNotFoundTitle,
+  showStaticNotFound,
 } from '@/lib/site/missing-page';
 
 const CONFIG: EarlyDocumentConfig = {
@@ -40,16 +42,33 @@ describe('the early script', () => {
     expect(earlyDocumentScript(CONFIG)).toBe(earlyDocumentScript(CONFIG));
   });
 
-  it('marks an address that names no page: the 404 title wins and <html> is marked', () => {
+  it('gives an address that names no page the 404 title, first in the document', () => {
     window.history.replaceState(null, '', '/does-not-exist?keep=1');
     runScript();
-    expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
     expect(document.title).toBe(NOT_FOUND_TITLE);
     // Outside <head> and with itemprop, so React's metadata never claims it (missing-page.ts).
     const marked = document.querySelector(`title[${MISSING_PAGE_ATTRIBUTE}]`);
     expect(marked?.parentElement).toBe(root);
     expect(marked?.getAttribute('itemprop')).toBe('name');
     expect(window.location.search).toBe('?keep=1');
+  });
+
+  it('shows the static 404 screen the page carries, in place of <body>, while it runs in <head>', () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<template data-missing-page=""><main><h1>Page Not Found</h1></main></template>',
+    );
+    window.history.replaceState(null, '', '/Preise');
+    const body = document.body;
+    body.remove();
+    try {
+      runScript();
+      expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
+      expect(document.querySelector(`html > div[${MISSING_PAGE_ATTRIBUTE}] h1`)?.textContent).toBe('Page Not Found');
+    } finally {
+      root.append(body);
+      removeStaticNotFound(document);
+    }
   });
 
   it.each(['/', '/ComingSoon', '/ComingSoon/', '/index.html'])('leaves %s as it is', (path) => {
@@ -72,31 +91,66 @@ describe('the early script', () => {
 
   it.each(['hostile', 'unproven'] as const)('makes a %s frame inert', (verdict) => {
     window.history.replaceState(null, '', '/');
-    markDocumentEarly(window, CONFIG, isExportedPagePath, () => verdict, markMissingPage);
+    markDocumentEarly(window, CONFIG, isExportedPagePath, () => verdict, setNotFoundTitle, showStaticNotFound);
     expect(root.getAttribute(FRAME_GUARD_ATTRIBUTE)).toBe(verdict);
     expect(root.inert).toBe(true);
   });
 
   it.each(['top', 'trusted'] as const)('leaves a %s page interactive', (verdict) => {
-    markDocumentEarly(window, CONFIG, isExportedPagePath, () => verdict, markMissingPage);
+    markDocumentEarly(window, CONFIG, isExportedPagePath, () => verdict, setNotFoundTitle, showStaticNotFound);
     expect(root.hasAttribute(FRAME_GUARD_ATTRIBUTE)).toBe(false);
     expect(root.inert).toBe(false);
   });
 
   it('judges with the configured editor origins', () => {
     const judge = jest.fn(judgeFraming);
-    markDocumentEarly(window, CONFIG, isExportedPagePath, judge, markMissingPage);
+    markDocumentEarly(window, CONFIG, isExportedPagePath, judge, setNotFoundTitle, showStaticNotFound);
     expect(judge).toHaveBeenCalledWith(window, CONFIG.editorOrigins, false);
   });
 });
 
 describe('the missing-page marks', () => {
-  it('are set once and cleared when the address names a page again', () => {
-    markMissingPage(document, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE);
-    markMissingPage(document, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE);
+  it('set the title once and clear it when the address names a page again', () => {
+    setNotFoundTitle(document, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE);
+    setNotFoundTitle(document, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE);
     expect(document.querySelectorAll(`title[${MISSING_PAGE_ATTRIBUTE}]`)).toHaveLength(1);
+    expect(document.title).toBe(NOT_FOUND_TITLE);
     clearMissingPageMarks(document);
-    expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(false);
     expect(document.title).toBe(PAGE_TITLE);
+  });
+
+  it('show the static screen only while <body> is not there yet (the early script), and hand it over', () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<template data-missing-page=""><main><h1>Page Not Found</h1></main></template>',
+    );
+    // After <body> exists (any later call) nothing is added.
+    showStaticNotFound(document, MISSING_PAGE_ATTRIBUTE);
+    expect(document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}]`)).toBeNull();
+    const body = document.body;
+    body.remove();
+    try {
+      showStaticNotFound(document, MISSING_PAGE_ATTRIBUTE);
+      const screen = document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}]`);
+      expect(screen?.parentElement).toBe(root);
+      expect(screen?.querySelector('h1')?.textContent).toBe('Page Not Found');
+      expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
+    } finally {
+      root.append(body);
+    }
+    removeStaticNotFound(document);
+    expect(document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}]`)).toBeNull();
+    expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('show nothing where the page carries no static screen (the 404 page itself)', () => {
+    const body = document.body;
+    body.remove();
+    try {
+      showStaticNotFound(document, MISSING_PAGE_ATTRIBUTE);
+      expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(false);
+    } finally {
+      root.append(body);
+    }
   });
 });
