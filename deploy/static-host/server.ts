@@ -1,46 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
-import { headersForPath, parseHeadersFile } from '../headers/formats';
 import { chooseEncoding, type ContentEncoding } from './accept-encoding';
-import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
+import { loadHostHeaders } from './host-headers';
 import { answerRequest } from './html-handling';
 import { requestUrlOf } from './request-url';
 
 export interface StaticServerOptions {
   /** The folder to serve (a Next.js static export). */
   root: string;
-}
-
-interface HostHeaders {
-  /** For a file answered 200 or 404 (the caller puts the 404's own caching over it). */
-  file(urlPath: string): Record<string, string>;
-  /** For a redirect. */
-  redirect(urlPath: string): Record<string, string>;
-}
-
-/** What Cloudflare Pages sends for a file that no `_headers` rule gives a Cache-Control. */
-const PAGES_DEFAULT_CACHING = 'public, max-age=0, must-revalidate';
-
-/**
- * The headers a static host would add: the export's own `_headers` file when there is one (so the
- * browser tests run under exactly the production CSP), applied as Cloudflare Pages applies it (the
- * rules matching the path as requested, over Pages' default caching of files; a redirect gets the
- * rules only), else the built-in caching rules.
- */
-function loadHostHeaders(root: string): HostHeaders {
-  const file = path.join(root, '_headers');
-  if (!existsSync(file))
-    return { file: (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath) }), redirect: () => ({}) };
-  const rules = parseHeadersFile(readFileSync(file, 'utf8'));
-  return {
-    file: (urlPath) => ({ 'Cache-Control': PAGES_DEFAULT_CACHING, ...headersForPath(rules, urlPath) }),
-    redirect: (urlPath) => headersForPath(rules, urlPath),
-  };
 }
 
 /** What Cloudflare Pages sends on every 404, whatever `_headers` says. */

@@ -173,6 +173,34 @@ describe('static host rules', () => {
     expect((await get('/index')).headers.get('cache-control')).toBeNull();
   });
 
+  it("adds Cloudflare Pages' own headers, which `_headers` replaces or removes with a `!` line", async () => {
+    const own = await get('/');
+    expect([
+      own.headers.get('access-control-allow-origin'),
+      own.headers.get('referrer-policy'),
+      own.headers.get('x-content-type-options'),
+    ]).toEqual(['*', 'strict-origin-when-cross-origin', 'nosniff']);
+    const strict = mkdtempSync(path.join(os.tmpdir(), 'static-host-strict-'));
+    writeFileSync(path.join(strict, 'index.html'), '<h1>home</h1>');
+    writeFileSync(
+      path.join(strict, '_headers'),
+      '/*\n  Referrer-Policy: strict-origin\n  ! Access-Control-Allow-Origin\n',
+    );
+    const server = createStaticServer({ root: strict });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect([response.headers.get('access-control-allow-origin'), response.headers.get('referrer-policy')]).toEqual([
+        null,
+        'strict-origin',
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(strict, { recursive: true, force: true });
+    }
+  });
+
   it('sends the site-wide headers with a redirect and never a Location that names another host', async () => {
     const response = await get('/ComingSoon/');
     expect(response.headers.get('location')).toBe('/ComingSoon');
