@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
+import { ON_CI } from './support/test-run';
 
 /**
  * The vendor's toolchain serving this site: `base44 dev` (pinned CLI, offline, temporary HOME with a
@@ -14,7 +15,7 @@ export default defineConfig({
   testDir: './tests/e2e-base44',
   outputDir: './test-results/e2e-base44',
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: ON_CI,
   retries: 0,
   // The backend starts in seconds; next dev compiles the page on the first request.
   timeout: 180_000,

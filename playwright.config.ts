@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
 import { SITE_SERVERS, SITE_URL } from './support/site-servers';
+import { ON_CI } from './support/test-run';
 
 const browser = resolveBrowser();
 export { SITE_URL };
@@ -11,7 +12,7 @@ export default defineConfig({
   outputDir: './test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: ON_CI,
   retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
+import { ON_CI } from './support/test-run';
 
 /**
  * The development loop in a real browser: `npm run dev` (next dev + the local platform), on its own
@@ -14,7 +15,7 @@ export default defineConfig({
   testDir: './tests/e2e-dev',
   outputDir: './test-results/e2e-dev',
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: ON_CI,
   retries: 0,
   // The first request compiles the page on demand.
   timeout: 120_000,

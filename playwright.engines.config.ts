@@ -8,13 +8,14 @@ import { defineConfig } from '@playwright/test';
 
 import { ENGINES, type Engine } from './support/engines';
 import { SITE_SERVERS } from './support/site-servers';
+import { ON_CI } from './support/test-run';
 
 export default defineConfig<object, { engine: Engine }>({
   testDir: './tests/cross-engine',
   outputDir: './test-results/cross-engine',
   fullyParallel: false,
   workers: 1,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: ON_CI,
   retries: 0,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/cross-engine.json' }]],

@@ -1,12 +1,7 @@
-import PageOrNotFound from '@/components/shell/PageOrNotFound';
 import { mainPage, pages } from '@/pages.config';
 
 /** `/` renders the registry's main page. */
 export default function MainPage() {
   const Page = pages[mainPage];
-  return (
-    <PageOrNotFound>
-      <Page />
-    </PageOrNotFound>
-  );
+  return <Page />;
 }

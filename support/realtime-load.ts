@@ -11,10 +11,10 @@
  * Usage: `npx tsx tools/bench/realtime.ts [--clients 50] [--rate 200] [--seconds 10] [--records 20]`.
  * Exits 1 when any event is missing, unexpected or out of order.
  */
-import { schemalessDefaultSeed } from '../emulator/seed';
-import { loginToken } from '../emulator/seeded-login';
-import { startEmulator } from '../emulator/server';
-import type { RunningEmulator } from '../emulator/types';
+import type { RunningEmulator } from '../emulator/core/types';
+import { schemalessDefaultSeed } from '../emulator/seed/seed';
+import { loginToken } from '../emulator/seed/seeded-login';
+import { startEmulator } from '../emulator/start/server';
 import { createClient, type EntityChangeEvent, type PlatformClient, type PlatformError } from '../lib/sdk';
 
 export interface RealtimeBenchOptions {

@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation';
 
-import PageOrNotFound from '@/components/shell/PageOrNotFound';
 import { isPageName, pageNames, pages } from '@/pages.config';
 
 // Only registered pages exist; every other name is left to the static host's 404.html.
@@ -14,9 +13,5 @@ export default async function RegisteredPage({ params }: { params: Promise<{ pag
   const { pageName } = await params;
   if (!isPageName(pageName)) notFound();
   const Page = pages[pageName];
-  return (
-    <PageOrNotFound>
-      <Page />
-    </PageOrNotFound>
-  );
+  return <Page />;
 }

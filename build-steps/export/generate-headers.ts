@@ -16,7 +16,7 @@ import {
   type PolicyInput,
   type SitePage,
 } from '../../deploy/headers/policy';
-import { DEFAULT_SERVER_URL, readBuildEnv } from '../../lib/config/env';
+import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
 import { insertEarlyHead, notFoundScreenOf } from './early-head';
 
@@ -38,14 +38,6 @@ export function pathsOfHtmlFile(file: string): string[] {
   }
   const bare = `/${file.slice(0, -'.html'.length)}`;
   return [bare, `${bare}/`, `/${file}`];
-}
-
-/**
- * The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET) needs inline
- * styles for edit mode; a production build never does.
- */
-function isEditorPreviewBuild(): boolean {
-  return process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1';
 }
 
 interface ExportedPage extends SitePage {
@@ -73,15 +65,14 @@ function readPages(root: string, files: string[], runtimeStyles: boolean): Expor
 }
 
 /** The policy input from the build settings: platform, overrides, editor and font origins. */
-function policyInput(pages: SitePage[], otherFiles: string[], runtimeStyles: boolean): PolicyInput {
-  const env = readBuildEnv();
+function policyInput(env: BuildEnv, pages: SitePage[], otherFiles: string[], runtimeStyles: boolean): PolicyInput {
   const platformOrigins = [env.serverUrl || DEFAULT_SERVER_URL, ...parseOriginList(env.overrideOrigins).origins]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
-  const { origins: editorOrigins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
+  const { origins: editorOrigins, rejected } = parseOriginList(env.editorOrigins);
   for (const { entry, reason } of rejected) console.warn(`NEXT_PUBLIC_EDITOR_ORIGINS: ignoring "${entry}": ${reason}`);
   // Font previews are an editor preview feature: a production policy never names font origins.
-  const editorFontOrigins = runtimeStyles ? parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins : [];
+  const editorFontOrigins = runtimeStyles ? parseOriginList(env.editorFontOrigins).origins : [];
   return { pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles };
 }
 
@@ -89,18 +80,25 @@ function policyInput(pages: SitePage[], otherFiles: string[], runtimeStyles: boo
 const NOT_FOUND_PAGES = new Set(['404.html', '_not-found.html']);
 
 /**
- * Writes `_headers` and the nginx snippet, then puts the same policy (and the referrer policy, and
- * the static 404 screen) into every page's `<head>` (early-head.ts), after the hashes were taken.
+ * Writes `_headers` and the nginx snippet for the export in `outDir`, built with the settings `env`
+ * (this process's by default), then puts the same policy (and the referrer policy, and the static
+ * 404 screen) into every page's `<head>` (early-head.ts), after the hashes were taken.
  */
-export function generateHeaders(outDir: string): { headersFile: string; nginxFile: string } {
+export function generateHeaders(
+  outDir: string,
+  env: BuildEnv = readBuildEnv(),
+): { headersFile: string; nginxFile: string } {
   const root = path.resolve(ROOT, outDir);
   const files = walk(root).filter((file) => file !== '_headers');
-  const runtimeStyles = isEditorPreviewBuild();
+  // The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET)
+  // needs inline styles for edit mode; a production build never does.
+  const runtimeStyles = env.sourceAnnotations === '1';
   const pages = readPages(root, files, runtimeStyles);
   const otherFiles = files
     .filter((file) => !file.endsWith('.html') && !file.startsWith('_next/static/'))
     .map((file) => `/${file}`);
   const input = policyInput(
+    env,
     pages.map(({ html: _html, ...page }) => page),
     otherFiles,
     runtimeStyles,

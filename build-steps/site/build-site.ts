@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_EDITOR_FONT_ORIGINS, deployProblems, NO_EDITOR } from '../../lib/config/env';
+import { buildEnvFrom, deployProblems, variablesForBuild } from '../../lib/config/env';
 import { generateHeaders } from '../export/generate-headers';
 import { removeNotFoundNoindex } from '../export/postprocess-export';
 import { copyVendorFiles } from './copy-vendor';
@@ -48,6 +48,7 @@ function listFiles(entry: string, into: string[]): void {
   }
 }
 
+/** The variables set for `target`: this process's NEXT_PUBLIC_* ones, the target's own, its folder. */
 function buildEnv(target: BuildTarget): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -55,10 +56,6 @@ function buildEnv(target: BuildTarget): Record<string, string> {
   }
   Object.assign(env, target.env);
   if (target.outDir !== 'out') env.NEXT_DIST_DIR = target.outDir;
-  // Font previews are an editor preview feature: preview builds allow Google Fonts unless told
-  // otherwise; production builds never load editor fonts.
-  if (env.NEXT_PUBLIC_SOURCE_ANNOTATIONS === '1') env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS ??= DEFAULT_EDITOR_FONT_ORIGINS;
-  else delete env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS;
   return env;
 }
 
@@ -120,18 +117,6 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
   });
 }
 
-/** Runs `fn` with `env` applied to process.env (the header generator reads the build env). */
-function withEnv(env: Record<string, string>, fn: () => void): void {
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    fn();
-  } finally {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  }
-}
-
 /**
  * Builds `target` unless its last build is still current. Returns whether it built.
  *
@@ -142,11 +127,7 @@ function withEnv(env: Record<string, string>, fn: () => void): void {
 export async function ensureBuild(target: BuildTarget, { force = false, forDeploy = false } = {}): Promise<boolean> {
   const settings = buildEnv(target);
   const problems = deployProblems(settings);
-  // "none" is a decision (no editor), not an origin: the build itself gets an empty list.
-  const env =
-    settings.NEXT_PUBLIC_EDITOR_ORIGINS?.trim() === NO_EDITOR
-      ? { ...settings, NEXT_PUBLIC_EDITOR_ORIGINS: '' }
-      : settings;
+  const env = variablesForBuild(settings);
   if (forDeploy && problems.length > 0) throw new DeploySettingsError(deploySettingsMessage(target.outDir, problems));
   if (!force && isBuildFresh(target)) return false;
   copyVendorFiles();
@@ -156,7 +137,7 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
   const marker = path.join(outDir, LOCAL_BUILD_MARKER);
   if (problems.length > 0) writeFileSync(marker, announceLocalBuild(target.outDir, problems));
   else rmSync(marker, { force: true });
-  withEnv(env, () => generateHeaders(target.outDir));
+  generateHeaders(target.outDir, buildEnvFrom(env));
   const stamp = stampFile(target);
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, fingerprint(target));

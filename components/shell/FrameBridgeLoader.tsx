@@ -2,6 +2,8 @@
 
 import { useEffect } from 'react';
 
+import { isDevelopmentBuild } from '@/lib/config/env';
+
 /**
  * Starts the editor bridge (lib/frame) when, and only when, the site runs inside a frame.
  *
@@ -24,7 +26,7 @@ export default function FrameBridgeLoader(): null {
       .catch((failure: unknown) => {
         // Without the bridge the site still works; the editor just cannot edit it. Nothing to tell
         // a visitor, so only developers hear about it.
-        if (process.env.NODE_ENV !== 'production') console.warn('[frame] the editor bridge failed to load', failure);
+        if (isDevelopmentBuild()) console.warn('[frame] the editor bridge failed to load', failure);
       });
     return () => {
       unmounted = true;

@@ -7,6 +7,7 @@ import { authStore } from '@/lib/auth/auth-store';
 import { getPlatformClient } from '@/lib/shell/platform';
 
 import FrameBridgeLoader from './FrameBridgeLoader';
+import MissingPageScreen from './MissingPageScreen';
 import NavigationTracker from './NavigationTracker';
 import Toaster from './Toaster';
 
@@ -32,6 +33,7 @@ export default function ShellRuntime() {
       <NavigationTracker />
       <Toaster />
       <FrameBridgeLoader />
+      <MissingPageScreen />
     </>
   );
 }

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 
-import type { EmulatorContext } from '../context';
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
+import {
+  SERVICE_ROLE,
+  USER_ENTITY,
+  type Account,
+  type AppConfig,
+  type EntityRecord,
+  type ResetTicket,
+  type UserRole,
+} from '../core/types';
+import { sha256Hex } from '../credentials/tokens';
+import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import type { Account, AppConfig, EntityRecord, ResetTicket, UserRole } from '../types';
 import { ownValue } from '../util/own';
-import { sha256Hex } from './tokens';
 
-/** Account and membership operations shared by the auth routes, the login page and invitations. */
+/**
+ * Accounts (identities across apps), their tickets and the lookup of an account's `User` record in
+ * an app; membership changes (joining, invitations) are record writes: records/users.ts.
+ */
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -17,17 +28,23 @@ export const MAX_TICKETS_PER_ACCOUNT = 3;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function requireEmail(value: unknown, field = 'email'): string {
-  if (typeof value !== 'string') throw badRequest(`${field} must be a string`, 'invalid_email');
+  if (typeof value !== 'string') throw invalidInput(`${field} must be a string`, 'invalid_email');
   const email = value.trim().toLowerCase();
   if (email.length > 254 || !EMAIL.test(email))
-    throw badRequest(`${field} is not a valid e-mail address`, 'invalid_email');
+    throw invalidInput(`${field} is not a valid e-mail address`, 'invalid_email');
+  if (email === SERVICE_ROLE.email)
+    throw invalidInput(
+      `${email} names the service role on the records it creates; no account may use it`,
+      'reserved_email',
+    );
   return email;
 }
 
 export function requireString(value: unknown, field: string, maxLength = 1000): string {
   if (typeof value !== 'string' || value.length === 0)
-    throw badRequest(`${field} must be a non-empty string`, 'invalid_field');
-  if (value.length > maxLength) throw badRequest(`${field} may have at most ${maxLength} characters`, 'invalid_field');
+    throw invalidInput(`${field} must be a non-empty string`, 'invalid_field');
+  if (value.length > maxLength)
+    throw invalidInput(`${field} may have at most ${maxLength} characters`, 'invalid_field');
   return value;
 }
 
@@ -36,7 +53,7 @@ export function optionalString(value: unknown, field: string, maxLength = 1000):
 }
 
 export function requireRole(value: unknown): UserRole {
-  if (value !== 'admin' && value !== 'user') throw badRequest('role must be "user" or "admin"', 'invalid_role');
+  if (value !== 'admin' && value !== 'user') throw invalidInput('role must be "user" or "admin"', 'invalid_role');
   return value;
 }
 
@@ -70,59 +87,13 @@ export function accountById(context: EmulatorContext, accountId: string): Accoun
 }
 
 export function memberOf(context: EmulatorContext, app: AppConfig, accountId: string): EntityRecord | null {
-  const users = ownValue(ownValue(context.store.data.apps, app.id)?.entities, 'User');
+  const users = ownValue(ownValue(context.store.data.apps, app.id)?.entities, USER_ENTITY);
   return ownValue(users, accountId) ?? null;
 }
 
 /** The stored ticket for a presented ticket (looked up by its hash), if it exists. */
 export function ticketFor(context: EmulatorContext, ticket: string): ResetTicket | undefined {
   return ownValue(context.store.data.reset_tickets, sha256Hex(ticket));
-}
-
-/** Adds the account to the app's users; returns the record and whether it is new. */
-export function ensureMember(
-  context: EmulatorContext,
-  app: AppConfig,
-  account: Account,
-  role: UserRole,
-  createdBy: string | null,
-): { record: EntityRecord; created: boolean } {
-  const existing = memberOf(context, app, account.id);
-  if (existing) return { record: existing, created: false };
-  const now = context.nowIso();
-  const record: EntityRecord = {
-    id: account.id,
-    email: account.email,
-    full_name: account.full_name,
-    role,
-    created_date: now,
-    updated_date: now,
-    created_by: createdBy,
-  };
-  context.store.collection(app.id, 'User')[account.id] = record;
-  return { record, created: true };
-}
-
-/** Apps that admit any account make a member on first login; registered-only apps never do. */
-export function joinOnLogin(
-  context: EmulatorContext,
-  app: AppConfig,
-  account: Account,
-): { record: EntityRecord | null; created: boolean } {
-  if (app.access === 'registered_only') return { record: memberOf(context, app, account.id), created: false };
-  return ensureMember(context, app, account, 'user', account.email);
-}
-
-/** The user object of a login response: the app's User record, or the bare profile of a non-member. */
-export function userView(account: Account, member: EntityRecord | null): Record<string, unknown> {
-  if (member) return member;
-  return {
-    id: account.id,
-    email: account.email,
-    full_name: account.full_name,
-    role: 'user',
-    created_date: account.created_date,
-  };
 }
 
 /** An access token; `sessionId` ties it to a login session that logout can end. */

@@ -1,10 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { EmulatorContext } from '../context';
-import { accessDenied, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import type { Account, AgentConversation, AppConfig, EntityRecord, UserRole } from '../types';
+import { accessDenied, forbidden, invalidInput, notFound, unauthenticated } from '../core/errors';
+import {
+  SERVICE_ROLE,
+  type Account,
+  type AgentConversation,
+  type AppConfig,
+  type EntityRecord,
+  type UserRole,
+} from '../core/types';
+import { secretsEqual } from '../credentials/tokens';
+import type { EmulatorContext } from '../instance/context';
 import { accountById, memberOf } from './accounts';
-import { secretsEqual } from './tokens';
 
 /**
  * Who is calling: nobody, the app's service role, or an account (with its `User` record in this app,
@@ -26,7 +33,7 @@ export function bearerToken(headers: IncomingHttpHeaders): string | null {
   const header = headers.authorization;
   if (header === undefined || header === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"', 'invalid_token');
+  if (!match) throw unauthenticated('The Authorization header must be "Bearer <token>"', 'invalid_token');
   return match[1] as string;
 }
 
@@ -49,13 +56,18 @@ export function callerFromToken(context: EmulatorContext, app: AppConfig, token:
   const member = memberOf(context, app, account.id);
   // In apps that admit any account, a missing User record means an admin deleted this user.
   if (!member && app.access !== 'registered_only') return null;
+  return accountCaller(account, member, claims.sid ?? null);
+}
+
+/** An account as the caller, with its `User` record in the app (if any): its role comes from there. */
+export function accountCaller(account: Account, member: EntityRecord | null, sessionId: string | null): Caller {
   const role: UserRole = member?.role === 'admin' ? 'admin' : 'user';
-  return { kind: 'user', account, member, role, sessionId: claims.sid ?? null };
+  return { kind: 'user', account, member, role, sessionId };
 }
 
 export function resolveCaller(context: EmulatorContext, app: AppConfig, headers: IncomingHttpHeaders): Caller {
   const caller = callerFromToken(context, app, bearerToken(headers));
-  if (!caller) throw unauthorized('The access token is invalid or has expired', 'invalid_token');
+  if (!caller) throw unauthenticated('The access token is invalid or has expired', 'invalid_token');
   return caller;
 }
 
@@ -70,7 +82,7 @@ export function checkAppAccess(app: AppConfig, caller: Caller): void {
 export function checkAppHeader(headers: IncomingHttpHeaders, appId: string): void {
   const header = headers['x-app-id'];
   if (typeof header === 'string' && header !== '' && header !== appId) {
-    throw badRequest(
+    throw invalidInput(
       `The X-App-Id header (${header.slice(0, 100)}) does not match the app in the path (${appId})`,
       'app_id_mismatch',
     );
@@ -91,17 +103,17 @@ export function authorize(
 }
 
 export function requireSignedIn(caller: Caller): asserts caller is Exclude<Caller, { kind: 'anonymous' }> {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
 }
 
 export function requireUser(caller: Caller): Extract<Caller, { kind: 'user' }> {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind !== 'user') throw forbidden('This call needs a user token, not the service role', 'user_required');
   return caller;
 }
 
 export function requireAdmin(caller: Caller): void {
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind === 'user' && caller.role !== 'admin') {
     throw forbidden('This call needs an admin or the service role', 'admin_required');
   }
@@ -111,15 +123,21 @@ export function isPrivileged(caller: Caller): boolean {
   return caller.kind === 'service' || (caller.kind === 'user' && caller.role === 'admin');
 }
 
-/** The `created_by` stamp: the user's e-mail, "service" for the service role, null for visitors. */
+/** The `created_by` stamp: the user's e-mail, the service role's address, null for visitors. */
 export function creatorOf(caller: Caller): string | null {
   if (caller.kind === 'user') return caller.account.email;
-  return caller.kind === 'service' ? 'service' : null;
+  return caller.kind === 'service' ? SERVICE_ROLE.email : null;
 }
 
-/** The `created_by_id` of a conversation: the account's id, or "service" for the service role. */
+/** The `created_by_id` stamp: the user's id, the service role's id, null for visitors. */
+export function creatorIdOf(caller: Caller): string | null {
+  if (caller.kind === 'user') return caller.account.id;
+  return caller.kind === 'service' ? SERVICE_ROLE.id : null;
+}
+
+/** The `created_by_id` of a conversation: the account's id, or the service role's. */
 export function conversationOwnerId(caller: Exclude<Caller, { kind: 'anonymous' }>): string {
-  return caller.kind === 'user' ? caller.account.id : 'service';
+  return creatorIdOf(caller) as string;
 }
 
 /** Users see their own conversations, admins and the service role all of them; visitors none. */

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 
-import type { EmulatorContext } from '../context';
-import { badRequest, HttpError } from '../http/errors';
-import type { AppConfig, OtpState } from '../types';
+import { invalidInput, tooManyRequests, type DomainError } from '../core/errors';
+import type { AppConfig, OtpState } from '../core/types';
+import { secretsEqual, sha256Hex } from '../credentials/tokens';
+import type { EmulatorContext } from '../instance/context';
 import { ownValue } from '../util/own';
-import { secretsEqual, sha256Hex } from './tokens';
 
 /**
  * Registration codes (six digits, e-mailed) and the budget that keeps them from being guessed.
@@ -75,12 +75,9 @@ export function issueOtp(context: EmulatorContext, app: AppConfig, email: string
   });
 }
 
-/** 429 with the seconds to wait. */
-export function tooSoon(message: string, code: string, waitMs: number): HttpError {
-  return new HttpError(429, message, {
-    code,
-    headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-  });
+/** Asked too often, with how long to wait (the wire's Retry-After). */
+export function tooSoon(message: string, code: string, waitMs: number): DomainError {
+  return tooManyRequests(message, code, waitMs);
 }
 
 /**
@@ -90,7 +87,7 @@ export function tooSoon(message: string, code: string, waitMs: number): HttpErro
 export function consumeOtp(context: EmulatorContext, app: AppConfig, email: string, code: string): void {
   const existing = pendingOtp(context, email);
   if (!existing || existing.app_id !== app.id) {
-    throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
   }
   const now = context.now();
   const state = existing;
@@ -100,11 +97,11 @@ export function consumeOtp(context: EmulatorContext, app: AppConfig, email: stri
     throw tooSoon('Too many wrong codes for this address; try again later', 'too_many_attempts', lockedFor);
   }
   if (state.code_hash === null) {
-    throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
   }
   if (state.expires_at <= now) {
     state.code_hash = null;
-    throw badRequest('The verification code has expired; request a new one', 'otp_expired');
+    throw invalidInput('The verification code has expired; request a new one', 'otp_expired');
   }
   if (secretsEqual(sha256Hex(code.trim()), state.code_hash)) {
     delete context.store.data.otps[email];
@@ -118,7 +115,7 @@ export function consumeOtp(context: EmulatorContext, app: AppConfig, email: stri
   }
   if (state.attempts >= OTP_MAX_ATTEMPTS) {
     state.code_hash = null;
-    throw new HttpError(429, 'Too many wrong codes; request a new one', { code: 'too_many_attempts' });
+    throw tooManyRequests('Too many wrong codes; request a new one', 'too_many_attempts');
   }
-  throw badRequest('The verification code is not correct', 'invalid_otp');
+  throw invalidInput('The verification code is not correct', 'invalid_otp');
 }

@@ -1,6 +1,7 @@
 import JSON5 from 'json5';
 import { RE2JS, RE2JSException } from 're2js';
 
+import { BUILT_IN_FIELDS, USER_ENTITY } from '../core/types';
 import type {
   EntityDefinition,
   FieldSecurity,
@@ -10,6 +11,7 @@ import type {
   SecurityRule,
 } from './definition';
 import { isKnownFormat, STRING_FORMATS } from './formats';
+import { checkRule, InvalidRule } from './rule';
 
 /**
  * Reads one entity file into an `EntityDefinition`, checking its shape the way the vendor CLI does
@@ -29,16 +31,10 @@ const PROPERTY_TYPES: ReadonlySet<string> = new Set<PropertyType>([
   'object',
   'null',
 ]);
-/** Set by the platform on every record; the documentation says not to define them. */
-export const BUILT_IN_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'created_date',
-  'updated_date',
-  'created_by',
-  'created_by_id',
-]);
 /** Names that would reach into an object's prototype chain; the store refuses them as field names. */
 const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** Fields every `User` record has besides the built-in ones (docs: Entities → User schema). */
+const USER_ACCOUNT_FIELDS = ['email', 'full_name', 'role'] as const;
 const ROW_PERMISSIONS = ['create', 'read', 'update', 'delete', 'write'] as const;
 const FIELD_PERMISSIONS = ['read', 'write'] as const;
 
@@ -85,12 +81,22 @@ function stringList(value: unknown, where: string, fail: Fail): string[] {
   return value;
 }
 
-/** `true`, `false` or a condition object; `null` and `""` (which the CLI accepts) mean "not set". */
+/**
+ * `true`, `false` or a condition object; `null` and `""` (which the CLI accepts) mean "not set". A
+ * condition outside the documented rule syntax is refused here, naming its place, rather than
+ * failing each request that reaches it.
+ */
 function parseRule(value: unknown, where: string, fail: Fail): SecurityRule | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'boolean') return value;
-  if (isObject(value)) return value;
-  return fail(`${where} must be true, false or a condition object`);
+  if (!isObject(value)) return fail(`${where} must be true, false or a condition object`);
+  try {
+    checkRule(value);
+  } catch (error) {
+    if (!(error instanceof InvalidRule)) throw error;
+    fail(`${where} is not a valid security rule: ${error.message}`);
+  }
+  return value;
 }
 
 function parseRules<K extends string>(
@@ -128,13 +134,23 @@ function parseProperties(
   for (const [name, property] of entries(value, where, fail)) {
     if (topLevel && BUILT_IN_FIELDS.has(name))
       fail(`${where}.${name}: "${name}" is a built-in field the platform sets; remove it from the schema`);
-    properties.set(name, parseProperty(property, `${where}.${name}`, fail));
+    properties.set(name, parseProperty(property, `${where}.${name}`, fail, !topLevel));
   }
   return properties;
 }
 
-function parseProperty(value: unknown, where: string, fail: Fail): PropertyDefinition {
+/**
+ * One property; `nested` for the properties of an object field and the items of an array field.
+ * Field rules there are refused: the platform's field-level security names an entity's own fields
+ * (the vendor's backend accepts such a rule and ignores it, serving the value), and a rule that
+ * protects nothing must not look as if it did.
+ */
+function parseProperty(value: unknown, where: string, fail: Fail, nested: boolean): PropertyDefinition {
   if (!isObject(value)) fail(`${where} must be an object`);
+  if (nested && value.rls !== undefined)
+    fail(
+      `${where}.rls: field rules apply to an entity's own fields only, not inside an object or array field; protect the top-level field instead`,
+    );
   const type = parseType(value.type, where, fail);
   if (value.enum !== undefined && (!Array.isArray(value.enum) || value.enum.length === 0))
     fail(`${where}.enum must be a non-empty list`);
@@ -162,7 +178,7 @@ function parseProperty(value: unknown, where: string, fail: Fail): PropertyDefin
     pattern,
     minimum: optionalNumber(value.minimum, `${where}.minimum`, fail),
     maximum: optionalNumber(value.maximum, `${where}.maximum`, fail),
-    items: value.items === undefined ? undefined : parseProperty(value.items, `${where}.items`, fail),
+    items: value.items === undefined ? undefined : parseProperty(value.items, `${where}.items`, fail, true),
     properties:
       value.properties === undefined
         ? undefined
@@ -190,6 +206,9 @@ export function parseEntityDefinition(text: string, file: string): EntityDefinit
     fail('"name" must be the entity name: a letter, then letters, digits and "_" (64 at most)');
   if (value.type !== undefined && value.type !== 'object') fail('"type" must be "object"');
   const properties = parseProperties(value.properties ?? {}, 'properties', fail, true);
+  const redefined = value.name === USER_ENTITY ? USER_ACCOUNT_FIELDS.find((name) => properties.has(name)) : undefined;
+  if (redefined !== undefined)
+    fail(`properties.${redefined}: "${redefined}" is a built-in field of User; its schema holds only your own fields`);
   const required = value.required === undefined ? [] : stringList(value.required, 'required', fail);
   const unknown = required.find((name) => !properties.has(name));
   if (unknown !== undefined) fail(`required names "${unknown}", which is not among the properties`);

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
+import { USER_ENTITY } from '../core/types';
 import type { EntityDefinition, EntityDefinitions, EntityLookup } from './definition';
 import { readEntityDefinitions, type ProjectFolder } from './project';
 
@@ -9,7 +10,7 @@ import { readEntityDefinitions, type ProjectFolder } from './project';
  * served app when the emulator has a project), reloaded when the files change. Apps the
  * seed marks `schemaless` take any entity name the project does not define, as before definitions
  * existed; any other app answers "missing" (404) for them. `User` is built in: without a
- * definition it keeps its own rules (routes/user-me.ts) and is never missing.
+ * definition it keeps its own rules (model/user-security.ts) and is never missing.
  */
 
 const DEFAULT_DEBOUNCE_MS = 100;
@@ -39,7 +40,7 @@ export class EntityRegistry implements EntityDefinitions {
   lookup(appId: string, entity: string): EntityLookup {
     const definition = this.projectApps.has(appId) ? this.definitions.get(entity) : undefined;
     if (definition) return { kind: 'defined', definition };
-    if (this.schemalessApps.has(appId) || entity === 'User') return SCHEMALESS;
+    if (this.schemalessApps.has(appId) || entity === USER_ENTITY) return SCHEMALESS;
     return MISSING;
   }
 

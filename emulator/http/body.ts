@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import busboy, { type Busboy } from 'busboy';
 
+import { DomainError, invalidInput } from '../core/errors';
 import { isJsonObject } from '../util/json-object';
 import { nullPrototypeMap } from '../util/own';
-import { badRequest, HttpError } from './errors';
+import { HttpError } from './errors';
 
 /**
  * Request body readers. The size limit is enforced while reading, never after buffering everything.
@@ -13,9 +14,8 @@ import { badRequest, HttpError } from './errors';
 
 const DRAIN_CAP_BYTES = 256 * 1024 * 1024;
 
-export function payloadTooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`, {
-    code: 'payload_too_large',
+export function payloadTooLarge(limit: number): DomainError {
+  return new DomainError('too_large', 'payload_too_large', `Request body is larger than the limit of ${limit} bytes`, {
     extraData: { limit_bytes: limit },
   });
 }
@@ -69,7 +69,7 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch (error) {
-    throw badRequest('Malformed JSON body', 'malformed_json', error instanceof Error ? error.message : undefined);
+    throw invalidInput('Malformed JSON body', 'malformed_json', error instanceof Error ? error.message : undefined);
   }
 }
 
@@ -85,7 +85,7 @@ function ownFields(value: Record<string, unknown>): Record<string, unknown> {
 export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const value = await readJsonBody(request, limit);
   if (!isJsonObject(value)) {
-    throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
+    throw invalidInput(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
   return ownFields(value);
 }
@@ -98,15 +98,15 @@ export async function readOptionalJsonObject(
   const value = await readJsonBody(request, limit);
   if (value === undefined) return nullPrototypeMap<unknown>();
   if (!isJsonObject(value)) {
-    throw badRequest(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
+    throw invalidInput(`Expected a JSON object in the request body, received ${describe(value)}`, 'invalid_body');
   }
   return ownFields(value);
 }
 
 const MULTIPART_LIMITS = { fields: 1000, files: 100, parts: 1100 };
 
-function malformedMultipart(detail: string): HttpError {
-  return badRequest('Malformed multipart body', 'malformed_multipart', detail);
+function malformedMultipart(detail: string): DomainError {
+  return invalidInput('Malformed multipart body', 'malformed_multipart', detail);
 }
 
 /**
@@ -131,7 +131,7 @@ export async function readMultipart(request: IncomingMessage, limit: number): Pr
     const entries: Promise<[string, string | File]>[] = [];
     let received = 0;
     let failed = false;
-    const fail = (error: HttpError) => {
+    const fail = (error: Error) => {
       if (failed) return;
       failed = true;
       request.unpipe(parser);
@@ -159,10 +159,10 @@ export async function readMultipart(request: IncomingMessage, limit: number): Pr
     for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
       parser.on(event, () =>
         fail(
-          new HttpError(
-            413,
+          new DomainError(
+            'too_large',
+            'too_many_parts',
             `A multipart body may have at most ${MULTIPART_LIMITS.parts} parts, ${MULTIPART_LIMITS.files} of them files`,
-            { code: 'too_many_parts' },
           ),
         ),
       );
@@ -206,7 +206,7 @@ export async function readNamedPayload(
     const files = nullPrototypeMap<File>();
     for (const [key, value] of form.entries()) {
       if (RESERVED_PART_NAMES.has(key))
-        throw badRequest(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
+        throw invalidInput(`"${key}" cannot be used as a parameter name`, 'invalid_parameter_name');
       if (typeof value === 'string') fields[key] = parseFormValue(value);
       else files[key] = value;
     }
@@ -216,7 +216,7 @@ export async function readNamedPayload(
   if (value === undefined) return { fields: nullPrototypeMap<unknown>(), files: nullPrototypeMap<File>() };
   if (!isJsonObject(value)) {
     const shown = typeof value === 'string' ? value : JSON.stringify(value);
-    throw badRequest(
+    throw invalidInput(
       `${describeTarget} must receive an object with named parameters, received: ${shown.slice(0, 200)}`,
       'invalid_parameters',
     );

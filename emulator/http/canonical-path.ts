@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { invalidInput } from '../core/errors';
 
 /**
  * One reading of a request path, made once before any gate: the local-only helpers, the CORS gate
@@ -39,7 +39,7 @@ export function parseRequestTarget(target: string | undefined): URL {
   } catch {
     // fall through to the 400 below
   }
-  throw badRequest('Malformed request URL', 'malformed_url');
+  throw invalidInput('Malformed request URL', 'malformed_url');
 }
 
 export function canonicalPath(pathname: string): CanonicalPath {
@@ -60,5 +60,5 @@ export function canonicalPath(pathname: string): CanonicalPath {
 }
 
 function malformed(message: string) {
-  return badRequest(message, 'malformed_path');
+  return invalidInput(message, 'malformed_path');
 }

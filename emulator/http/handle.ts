@@ -4,9 +4,9 @@ import { withQueryBudget } from '../query/budget';
 import { drainRequest } from './body';
 import { canonicalPath, parseRequestTarget } from './canonical-path';
 import { corsHeadersFor, preflightHeaders } from './cors';
-import { HttpError } from './errors';
+import { errorReply } from './errors';
 import type { LocalAddresses } from './local-access';
-import { jsonReply, type Reply } from './reply';
+import type { Reply } from './reply';
 import type { Router } from './router';
 
 /** One HTTP exchange: Host, CORS, routing, the error body, optional latency, writing the answer. */
@@ -28,13 +28,6 @@ function isApiPath(segments: readonly string[]): boolean {
 
 function isEmulatorToolPath(segments: readonly string[]): boolean {
   return segments[0] === 'api' && segments[1] === '_emulator';
-}
-
-function errorReply(error: unknown, logError: (error: unknown) => void): Reply {
-  if (error instanceof HttpError) return jsonReply(error.status, error.toBody(), error.headers);
-  logError(error);
-  const detail = error instanceof Error ? error.message : String(error);
-  return jsonReply(500, new HttpError(500, 'Internal emulator error', { code: 'internal_error', detail }).toBody());
 }
 
 async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces } from 'node:os';
 
-import { forbidden, HttpError } from './errors';
+import { forbidden } from '../core/errors';
+import { HttpError } from './errors';
 
 /**
  * Who may reach the emulator at all, and who may use its local-only parts.

@@ -1,25 +1,49 @@
 import type { Caller } from '../auth/caller';
+import type { EntityRecord } from '../core/types';
 import type { EntityDefinitions, RowSecurity, SecurityRule } from '../entities/definition';
-import { HttpError } from '../http/errors';
+import { ALWAYS, compileRule, NEVER, type RuleSubject } from '../entities/rule';
 import type { RecordPredicate } from '../query/engine';
-import type { EntityRecord } from '../types';
-import { ALWAYS, compileRule, InvalidRule, NEVER, type RuleSubject } from './rule';
 
 /**
  * Row- and field-level security of one entity for one caller: the one place that decides whether
  * this caller may create, read, update or delete a record, and which of its fields it sees or
- * writes. Every entity route and the real-time socket ask it; none filters records itself.
+ * writes. The records layer (emulator/records/) and the real-time socket ask it; nothing else
+ * filters records.
  *
  * - Row rules (`rls.create/read/update/delete`; `write` stands for create, update and delete
  *   where those are not set) are evaluated on the record as the platform addresses it: built-in
- *   fields at the top, the entity's own fields under `data.`.
- * - Field rules (`properties.<field>.rls.read/write`): a field the caller may not read is left out
- *   of everything it receives and of everything its filters, sorts and aggregates see; a field it
- *   may not write keeps its stored value (is dropped on create).
- * - The service role is bound by none of them; a missing rule allows everyone.
+ *   fields at the top, the entity's own fields under `data.`. Each operation is judged by its own
+ *   rule: a record the caller may update but not read is still updated.
+ * - Field rules (`properties.<field>.rls.read/write`, on an entity's own fields; the loader refuses
+ *   them deeper down): a field the caller may not read is left out of everything it receives and of
+ *   everything its filters, sorts and aggregates see; a field it may not write keeps its stored
+ *   value (is dropped on create).
+ * - The service role is bound by none of them; a missing rule allows everyone. Rules were checked
+ *   when the entity files loaded (entities/parse.ts), so compiling them here cannot fail.
  */
 
 export type RowOperation = 'create' | 'read' | 'update' | 'delete';
+
+/** What the records layer asks of an entity's rules, whichever entity it is (`User` has its own). */
+export interface RecordRules {
+  /** Rules decide who writes (the project defines the entity, or it is `User`); else a signed-in caller. */
+  readonly defined: boolean;
+  allows(operation: RowOperation, record: Record<string, unknown>): boolean;
+  /** The rule of `operation` is `false`: no record at all (anonymous callers of a condition are not this). */
+  deniesEveryRecord(operation: RowOperation): boolean;
+  /** What the caller receives of a record: null when it may not read it, else without hidden fields. */
+  view(record: EntityRecord): EntityRecord | null;
+  /** Every record the caller may read, as it sees them (the input of every list, count and aggregate). */
+  views(records: readonly EntityRecord[]): readonly EntityRecord[];
+  /** The record without the fields the caller may not read, whether or not it may read the record. */
+  fieldView(record: EntityRecord): EntityRecord;
+  /** The record's own fields this caller may both read and write (an update operator may name them). */
+  mayReadAndWrite(field: string, record: Record<string, unknown>): boolean;
+  /** The fields the caller may not write on this record (as stored, or as it would be created). */
+  unwritableFields(record: Record<string, unknown>): string[];
+  /** A changed record with every field the caller may not write as it was before the change. */
+  keepUnwritable(before: EntityRecord, after: EntityRecord): EntityRecord;
+}
 
 interface FieldRules {
   read: Map<string, RecordPredicate>;
@@ -28,18 +52,12 @@ interface FieldRules {
 
 const NO_FIELDS: FieldRules = { read: new Map(), write: new Map() };
 
+/** The caller as rules see it: null for visitors and the service role (which no rule binds). */
 function subjectOf(caller: Caller): RuleSubject | null {
   if (caller.kind !== 'user') return null;
   const member = caller.member;
   const role = typeof member?.role === 'string' ? member.role : caller.role;
   return { email: caller.account.email, id: caller.account.id, role, data: member ?? {} };
-}
-
-/** A rule the project got wrong is the developer's to fix: a 500 that names it, never an open door. */
-function ruleFailure(entity: string, where: string, error: InvalidRule): HttpError {
-  return new HttpError(500, `Entity ${entity}: the security rule ${where} is not valid: ${error.message}`, {
-    code: 'invalid_security_rule',
-  });
 }
 
 function rowRule(rls: RowSecurity | undefined, operation: RowOperation): SecurityRule | undefined {
@@ -48,42 +66,31 @@ function rowRule(rls: RowSecurity | undefined, operation: RowOperation): Securit
   return rls[operation] ?? rls.write;
 }
 
-export class RecordSecurity {
+export class RecordSecurity implements RecordRules {
   private readonly rows = new Map<RowOperation, RecordPredicate>();
 
   private constructor(
-    /** The project defines the entity: its rules, not the emulator's defaults, decide who writes. */
     readonly defined: boolean,
     private readonly appId: string,
     private readonly entity: string,
     private readonly fields: FieldRules,
-    private readonly subject: RuleSubject | null,
   ) {}
 
-  /** The rules that apply to `caller` on `entity`: none for the service role or an undefined entity. */
+  /** The rules of `entity` that apply to `caller`: none for the service role or an undefined entity. */
   static of(definitions: EntityDefinitions, appId: string, entity: string, caller: Caller): RecordSecurity {
     const lookup = definitions.lookup(appId, entity);
-    // `User` keeps its own rules (routes/user-me.ts); the service role is bound by no rule.
-    if (lookup.kind !== 'defined' || entity === 'User' || caller.kind === 'service')
-      return new RecordSecurity(lookup.kind === 'defined' && entity !== 'User', appId, entity, NO_FIELDS, null);
+    if (lookup.kind !== 'defined' || caller.kind === 'service')
+      return new RecordSecurity(lookup.kind === 'defined', appId, entity, NO_FIELDS);
     const { definition } = lookup;
     const subject = subjectOf(caller);
-    const compile = (rule: SecurityRule | undefined, where: string): RecordPredicate => {
-      try {
-        return compileRule(rule, subject);
-      } catch (error) {
-        if (error instanceof InvalidRule) throw ruleFailure(entity, where, error);
-        throw error;
-      }
-    };
     const fields: FieldRules = { read: new Map(), write: new Map() };
     for (const [name, property] of definition.properties) {
-      if (property.rls?.read !== undefined) fields.read.set(name, compile(property.rls.read, `${name}.rls.read`));
-      if (property.rls?.write !== undefined) fields.write.set(name, compile(property.rls.write, `${name}.rls.write`));
+      if (property.rls?.read !== undefined) fields.read.set(name, compileRule(property.rls.read, subject));
+      if (property.rls?.write !== undefined) fields.write.set(name, compileRule(property.rls.write, subject));
     }
-    const security = new RecordSecurity(true, appId, entity, fields, subject);
+    const security = new RecordSecurity(true, appId, entity, fields);
     for (const operation of ['create', 'read', 'update', 'delete'] as const)
-      security.rows.set(operation, compile(rowRule(definition.rls, operation), `rls.${operation}`));
+      security.rows.set(operation, compileRule(rowRule(definition.rls, operation), subject));
     return security;
   }
 
@@ -96,7 +103,6 @@ export class RecordSecurity {
     );
   }
 
-  /** `rls.<operation>` is `false` (or the caller is anonymous and it is a condition): no record at all. */
   deniesEveryRecord(operation: RowOperation): boolean {
     return this.rows.get(operation) === NEVER;
   }
@@ -123,15 +129,20 @@ export class RecordSecurity {
     };
   }
 
-  allows(operation: RowOperation, record: Record<string, unknown>): boolean {
-    const predicate = this.rows.get(operation) ?? ALWAYS;
-    if (predicate === ALWAYS || predicate === NEVER) return predicate === ALWAYS;
+  private passes(predicate: RecordPredicate | undefined, record: Record<string, unknown>): boolean {
+    if (predicate === undefined || predicate === ALWAYS) return true;
     return predicate(this.document(record));
   }
 
-  /** What the caller receives of a record: null when it may not read it, else without hidden fields. */
+  allows(operation: RowOperation, record: Record<string, unknown>): boolean {
+    return this.passes(this.rows.get(operation), record);
+  }
+
   view(record: EntityRecord): EntityRecord | null {
-    if (!this.allows('read', record)) return null;
+    return this.allows('read', record) ? this.fieldView(record) : null;
+  }
+
+  fieldView(record: EntityRecord): EntityRecord {
     if (this.fields.read.size === 0) return record;
     let document: Record<string, unknown> | null = null;
     let hidden: string[] | null = null;
@@ -147,7 +158,6 @@ export class RecordSecurity {
     return view as EntityRecord;
   }
 
-  /** Every record the caller may read, as it sees them (the input of every list, count and aggregate). */
   views(records: readonly EntityRecord[]): readonly EntityRecord[] {
     if (this.unrestricted) return records;
     const visible: EntityRecord[] = [];
@@ -158,21 +168,16 @@ export class RecordSecurity {
     return visible;
   }
 
-  /** The fields the caller may not write on this record (as stored, or as it would be created). */
+  mayReadAndWrite(field: string, record: Record<string, unknown>): boolean {
+    return this.passes(this.fields.read.get(field), record) && this.passes(this.fields.write.get(field), record);
+  }
+
   unwritableFields(record: Record<string, unknown>): string[] {
     if (this.fields.write.size === 0) return [];
     const document = this.document(record);
     return [...this.fields.write].filter(([, mayWrite]) => !mayWrite(document)).map(([name]) => name);
   }
 
-  /** A new record without the fields the caller may not write (judged on the record as it would be). */
-  dropUnwritable<T extends Record<string, unknown>>(draft: T): T {
-    const kept: Record<string, unknown> = { ...draft };
-    for (const name of this.unwritableFields(draft)) delete kept[name];
-    return kept as T;
-  }
-
-  /** A changed record with every field the caller may not write as it was before the change. */
   keepUnwritable(before: EntityRecord, after: EntityRecord): EntityRecord {
     if (this.fields.write.size === 0) return after;
     const document = this.document(before);

@@ -1,34 +1,22 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RE2JS } from 're2js';
 
+import { invalidInput, notFound, schemaViolation } from '../core/errors';
+import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
 import { hasFormat } from '../entities/formats';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import type { EntityRecord } from '../types';
 
 /**
  * Entity schemas as the platform applies them, in one layer between the routes and the store: every
  * write path (create, bulk create, import, update, bulk update, updateMany, upsert) passes its
  * fields through an `EntityModel` before anything is stored. A defined entity drops fields its
- * schema does not name, fills defaults on create and refuses values that break the schema with
- * 422 and the platform's body (`{ error_type: "ValidationError", message: "Error in field title:
- * Field required", request_id: null, traceback: "" }`). Messages follow the vendor's local backend
+ * schema does not name, fills defaults on create and refuses values that break the schema with a
+ * schema violation (core/errors.ts; on the wire 422 and the platform's ValidationError body
+ * `{ error_type, message: "Error in field title: Field required", ... }`). Messages follow the vendor's local backend
  * (`base44 dev`); the checks it skips but the documentation names (enum, formats, lengths,
  * pattern, bounds, nested required) use the same wording style. A schemaless entity (test apps,
  * the built-in User) passes fields through unchanged.
  */
-
-/** 422 with the platform's validation body. */
-export class SchemaViolation extends HttpError {
-  constructor(message: string) {
-    super(422, message, { code: 'validation_error' });
-    this.name = 'SchemaViolation';
-  }
-
-  override toBody(): Record<string, unknown> {
-    return { error_type: 'ValidationError', message: this.message, request_id: null, traceback: '' };
-  }
-}
 
 export interface EntityModel {
   /** The definition behind this model, or null when the entity is schemaless. */
@@ -62,15 +50,6 @@ const PASS_THROUGH: EntityModel = {
   fromCsv: (fields) => fields,
   requireKnownPaths: () => undefined,
 };
-
-/** Record fields the platform sets; they survive every model step untouched. */
-const SYSTEM_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'created_date',
-  'updated_date',
-  'created_by',
-  'created_by_id',
-]);
 
 /** The model for an entity: 404 (as the platform answers) when the app does not define it. */
 export function entityModel(lookup: EntityLookup, entity: string): EntityModel {
@@ -169,7 +148,7 @@ function problemOf(value: unknown, property: PropertyDefinition, path: string): 
 }
 
 function fail(path: string, text: string): never {
-  throw new SchemaViolation(`Error in field ${path}: ${text}`);
+  throw schemaViolation(`Error in field ${path}: ${text}`);
 }
 
 class DefinedModel implements EntityModel {
@@ -179,7 +158,7 @@ class DefinedModel implements EntityModel {
   private known(fields: Record<string, unknown>): Record<string, unknown> {
     const kept: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields)) {
-      if (this.definition.properties.has(name) || SYSTEM_FIELDS.has(name)) kept[name] = value;
+      if (this.definition.properties.has(name) || BUILT_IN_FIELDS.has(name)) kept[name] = value;
     }
     return kept;
   }
@@ -221,7 +200,7 @@ class DefinedModel implements EntityModel {
     const record: Record<string, unknown> = { ...after };
     for (const name of changed) {
       // A field the schema does not name cannot be added; one stored before the schema changed stays.
-      if (!this.definition.properties.has(name) && !SYSTEM_FIELDS.has(name)) delete record[name];
+      if (!this.definition.properties.has(name) && !BUILT_IN_FIELDS.has(name)) delete record[name];
     }
     const removed = Object.keys(before).filter((name) => !Object.hasOwn(after, name));
     this.requireAll(
@@ -235,8 +214,8 @@ class DefinedModel implements EntityModel {
   requireKnownPaths(paths: readonly string[], what: string): void {
     for (const path of paths) {
       const field = path.split('.')[0] as string;
-      if (!this.definition.properties.has(field) && !SYSTEM_FIELDS.has(field)) {
-        throw badRequest(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
+      if (!this.definition.properties.has(field) && !BUILT_IN_FIELDS.has(field)) {
+        throw invalidInput(`${what} "${path}" is not a field of ${this.definition.name}`, 'invalid_key');
       }
     }
   }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 
-import { HttpError } from '../http/errors';
+import { DomainError } from '../core/errors';
 
 /**
  * The time budget of one request's queries. Filters run synchronously, so a costly one would hold
@@ -38,12 +38,10 @@ export function chargeQueryEvaluation(): void {
   }
   if (clock.evaluations % CHECK_EVERY !== 0) return;
   if (performance.now() - clock.startedAt > clock.budgetMs) {
-    throw new HttpError(
-      503,
+    throw new DomainError(
+      'over_budget',
+      'query_time_budget_exceeded',
       `The query ran longer than its budget of ${clock.budgetMs} ms per request; narrow the filter`,
-      {
-        code: 'query_time_budget_exceeded',
-      },
     );
   }
 }

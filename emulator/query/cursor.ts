@@ -1,5 +1,5 @@
-import { badRequest, HttpError } from '../http/errors';
-import { checkJsonValue } from '../store/json-guard';
+import { DomainError, invalidInput } from '../core/errors';
+import { checkJsonValue } from '../core/json-guard';
 
 /**
  * Cursor tokens of `GET .../v2/list`: the walk (query, sort, fields or distinct field) plus the
@@ -30,7 +30,7 @@ export function encodeCursor(cursor: PageCursor): string {
 }
 
 const invalid = (why: string) =>
-  badRequest(`The cursor is not valid (${why}); start again without one`, 'invalid_cursor');
+  invalidInput(`The cursor is not valid (${why}); start again without one`, 'invalid_cursor');
 
 const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
 
@@ -62,7 +62,7 @@ export function decodeCursor(token: string, app: string, entity: string): PageCu
   try {
     checkJsonValue(cursor, 'The cursor', 32);
   } catch (error) {
-    if (error instanceof HttpError) throw invalid(error.message);
+    if (error instanceof DomainError) throw invalid(error.message);
     throw error;
   }
   return {
@@ -82,7 +82,7 @@ export function requireSameWalk(cursor: PageWalk, request: Partial<PageWalk>): v
     request[name] !== undefined && JSON.stringify(request[name]) !== JSON.stringify(cursor[name]);
   const changed = (['q', 'sort', 'fields', 'distinct'] as const).filter(differs);
   if (changed.length > 0) {
-    throw badRequest(
+    throw invalidInput(
       `A cursor carries its own ${changed.join(', ')}; pass only cursor and limit, or start a new walk`,
       'cursor_mismatch',
     );

@@ -9,7 +9,7 @@ import type { Options } from 'mingo/types';
 import { update } from 'mingo/updater';
 import { resolve } from 'mingo/util';
 
-import { badRequest, HttpError } from '../http/errors';
+import { DomainError, invalidInput } from '../core/errors';
 import { chargeQueryEvaluation } from './budget';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
@@ -100,8 +100,8 @@ export const ENGINE_OPTIONS: Partial<Options> = { context: buildContext(), scrip
 
 /** Errors from inside the engine (an operand it rejects) are the caller's mistake: 400, not 500. */
 function asBadRequest(error: unknown): never {
-  if (error instanceof HttpError) throw error;
-  throw badRequest(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
+  if (error instanceof DomainError) throw error;
+  throw invalidInput(`The filter was rejected by the query engine: ${(error as Error).message}`, 'invalid_filter');
 }
 
 type Verdict = boolean | undefined;

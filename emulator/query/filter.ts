@@ -1,5 +1,5 @@
-import { badRequest } from '../http/errors';
-import { checkFieldPath, checkJsonValue, isJsonObject } from '../store/json-guard';
+import { invalidInput } from '../core/errors';
+import { checkFieldPath, checkJsonValue, isJsonObject } from '../core/json-guard';
 import { compileLinearRegex, MAX_REGEX_LENGTH } from './linear-regex';
 
 /**
@@ -37,7 +37,7 @@ const TYPE_ALIASES = new Set([
   'maxKey',
 ]);
 
-const invalid = (message: string) => badRequest(message, 'invalid_filter');
+const invalid = (message: string) => invalidInput(message, 'invalid_filter');
 
 /**
  * Size limits of one filter, so its cost per record is bounded before any record is read (issue:

@@ -1,6 +1,6 @@
 import { RE2JS, RE2JSException } from 're2js';
 
-import { badRequest } from '../http/errors';
+import { invalidInput } from '../core/errors';
 
 /**
  * `$regex` runs on RE2 (the pure-JS port `re2js`): matching takes time linear in the input, so a
@@ -67,13 +67,13 @@ export interface LinearMatcher {
 
 export function compileLinearRegex(spec: LinearRegexSpec, path: string): LinearMatcher {
   if (spec.pattern.length > MAX_REGEX_LENGTH) {
-    throw badRequest(`$regex on "${path}" is longer than ${MAX_REGEX_LENGTH} characters`, 'invalid_filter');
+    throw invalidInput(`$regex on "${path}" is longer than ${MAX_REGEX_LENGTH} characters`, 'invalid_filter');
   }
   let flags = 0;
   for (const letter of spec.options) {
     const bit = FLAG_BITS.get(letter);
     if (bit === undefined)
-      throw badRequest(`$options on "${path}" may only hold the flags i, m, s, u, x`, 'invalid_filter');
+      throw invalidInput(`$options on "${path}" may only hold the flags i, m, s, u, x`, 'invalid_filter');
     flags |= bit;
   }
   let compiled: RE2JS;
@@ -81,7 +81,7 @@ export function compileLinearRegex(spec: LinearRegexSpec, path: string): LinearM
     compiled = RE2JS.compile(spec.options.includes('x') ? withoutExtendedSyntax(spec.pattern) : spec.pattern, flags);
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
-    throw badRequest(
+    throw invalidInput(
       `$regex on "${path}" is not a valid pattern for the linear-time engine`,
       'invalid_filter',
       error.message,

@@ -1,18 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 
-import {
-  callerFromToken,
-  checkAppAccess,
-  isPrivileged,
-  maySeeConversation,
-  normaliseToken,
-  type Caller,
-} from '../auth/caller';
-import type { EmulatorContext, RealtimePublisher } from '../context';
-import { HttpError } from '../http/errors';
-import { RecordSecurity } from '../model/security';
-import type { EntityRecord } from '../types';
+import { callerFromToken, checkAppAccess, maySeeConversation, normaliseToken, type Caller } from '../auth/caller';
+import { DomainError } from '../core/errors';
+import { USER_ENTITY, type EntityRecord } from '../core/types';
+import type { EmulatorContext, RealtimePublisher } from '../instance/context';
+import { recordRules } from '../model/rules';
+import { mayFollowUsers } from '../model/user-security';
 
 /**
  * Real-time over socket.io at `/ws-user-apps/socket.io/`. The handshake names the app (`app_id`)
@@ -79,7 +73,7 @@ function currentCaller(context: EmulatorContext, state: SocketState): Caller {
   try {
     checkAppAccess(app, caller);
   } catch (error) {
-    if (error instanceof HttpError) throw new JoinRefused(error.message, error.code ?? 'forbidden');
+    if (error instanceof DomainError) throw new JoinRefused(error.message, error.code);
     throw error;
   }
   return caller;
@@ -94,7 +88,7 @@ function checkEntityRoom(context: EmulatorContext, state: SocketState, room: str
   if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(entity))
     throw new JoinRefused(`"${entity}" is not a valid entity name`, 'invalid_entity');
   const caller = currentCaller(context, state);
-  if (entity === 'User' && !isPrivileged(caller))
+  if (entity === USER_ENTITY && !mayFollowUsers(caller))
     throw new JoinRefused('Only admins and the service role may follow users', 'admin_required');
 }
 
@@ -106,10 +100,10 @@ function entityViewFor(
   record: EntityRecord,
 ): EntityRecord | null {
   try {
-    return RecordSecurity.of(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
+    return recordRules(context.entities, state.appId, entity, currentCaller(context, state)).view(record);
   } catch (error) {
     // A caller that just lost access (evicted below) or a rule the project got wrong: nothing is sent.
-    if (error instanceof JoinRefused || error instanceof HttpError) return null;
+    if (error instanceof JoinRefused || error instanceof DomainError) return null;
     throw error;
   }
 }

@@ -7,16 +7,16 @@ import {
   requireSignedIn,
   type Caller,
 } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { invalidInput, notFound } from '../core/errors';
+import { checkStoredJson } from '../core/json-guard';
+import type { AgentConversation, AgentMessage, AppConfig } from '../core/types';
 import { readJsonObject } from '../http/body';
-import { badRequest, notFound } from '../http/errors';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
+import { parseListQuery, runListQuery } from '../query/list-query';
 import { jsonBytes } from '../store/collection';
-import { checkStoredJson } from '../store/json-guard';
-import { parseListQuery, runListQuery } from '../store/query';
 import { newId } from '../store/store';
-import type { AgentConversation, AgentMessage, AppConfig } from '../types';
 import { isJsonObject } from '../util/json-object';
 
 /**
@@ -39,21 +39,21 @@ function findConversation(context: EmulatorContext, app: AppConfig, caller: Call
 function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: string): AgentMessage {
   const role = body.role ?? 'user';
   if (role !== 'user' && role !== 'assistant' && role !== 'system') {
-    throw badRequest('role must be "user", "assistant" or "system"', 'invalid_role');
+    throw invalidInput('role must be "user", "assistant" or "system"', 'invalid_role');
   }
   if (role !== 'user' && caller.kind !== 'service') {
-    throw badRequest('Only the service role may add assistant or system messages', 'invalid_role');
+    throw invalidInput('Only the service role may add assistant or system messages', 'invalid_role');
   }
   const content = body.content ?? '';
   if (typeof content !== 'string' || content.length > 100_000) {
-    throw badRequest('content must be a string of at most 100000 characters', 'invalid_content');
+    throw invalidInput('content must be a string of at most 100000 characters', 'invalid_content');
   }
   const fileUrls = body.file_urls;
   if (fileUrls !== undefined && (!Array.isArray(fileUrls) || !fileUrls.every((url) => typeof url === 'string'))) {
-    throw badRequest('file_urls must be a list of strings', 'invalid_file_urls');
+    throw invalidInput('file_urls must be a list of strings', 'invalid_file_urls');
   }
   if (content.trim() === '' && (fileUrls === undefined || fileUrls.length === 0)) {
-    throw badRequest('A message needs content or file_urls', 'empty_message');
+    throw invalidInput('A message needs content or file_urls', 'empty_message');
   }
   const message: AgentMessage = {
     id: newId(),
@@ -73,7 +73,7 @@ async function appendMessage(
   message: AgentMessage,
 ): Promise<void> {
   if (conversation.messages.length >= MAX_MESSAGES)
-    throw badRequest(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
+    throw invalidInput(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
   // The message and its separating comma; updated_date keeps its length.
   context.store.requireConversationRoom(app.id, conversation.id, jsonBytes(message) + 1);
   conversation.messages.push(message);
@@ -153,10 +153,10 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
     const body = await readJsonObject(request.raw, context.bodyLimitBytes);
     const agentName = optionalString(body.agent_name, 'agent_name', 100);
     if (agentName === undefined || !AGENT_NAME.test(agentName)) {
-      throw badRequest('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
+      throw invalidInput('agent_name is required (letters, digits, "-" and "_")', 'invalid_agent_name');
     }
     if (body.metadata !== undefined && !isJsonObject(body.metadata))
-      throw badRequest('metadata must be an object', 'invalid_metadata');
+      throw invalidInput('metadata must be an object', 'invalid_metadata');
     // Same limits as a record: too deep a value would break every later write of this app's conversations.
     if (body.metadata !== undefined) checkStoredJson(body.metadata, 'metadata');
     const now = context.nowIso();

@@ -1,10 +1,10 @@
 import { checkAppHeader, requireApp, resolveCaller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { DomainError, invalidInput } from '../core/errors';
+import { checkStoredJson } from '../core/json-guard';
 import { readJsonObject } from '../http/body';
-import { badRequest, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
-import { checkStoredJson } from '../store/json-guard';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 
 /**
@@ -36,17 +36,17 @@ export interface TrackedEvent {
 }
 
 function parseEvent(value: unknown, index: number, receivedAt: string): TrackedEvent {
-  if (!isJsonObject(value)) throw badRequest(`events[${index}] must be an object`, 'invalid_event');
+  if (!isJsonObject(value)) throw invalidInput(`events[${index}] must be an object`, 'invalid_event');
   const { event_name: name, properties, timestamp, page_url: pageUrl, user_id: userId, session_id: sessionId } = value;
   if (typeof name !== 'string' || name === '' || name.length > 200) {
-    throw badRequest(`events[${index}].event_name must be a string of 1 to 200 characters`, 'invalid_event');
+    throw invalidInput(`events[${index}].event_name must be a string of 1 to 200 characters`, 'invalid_event');
   }
   if (properties !== undefined && properties !== null && !isJsonObject(properties)) {
-    throw badRequest(`events[${index}].properties must be an object`, 'invalid_event');
+    throw invalidInput(`events[${index}].properties must be an object`, 'invalid_event');
   }
   const optionalText = (field: string, text: unknown): string | null | undefined => {
     if (text === undefined || text === null || typeof text === 'string') return text;
-    throw badRequest(`events[${index}].${field} must be a string`, 'invalid_event');
+    throw invalidInput(`events[${index}].${field} must be a string`, 'invalid_event');
   };
   const event: TrackedEvent = {
     event_name: name,
@@ -66,10 +66,11 @@ function keep(kept: KeptEvents, events: readonly TrackedEvent[]): void {
   const sized = events.map((event) => ({ event, bytes: Buffer.byteLength(JSON.stringify(event)) }));
   const batchBytes = sized.reduce((sum, entry) => sum + entry.bytes, 0);
   if (batchBytes > MAX_KEPT_BYTES_PER_APP) {
-    throw new HttpError(
-      413,
+    throw new DomainError(
+      'too_large',
+      'analytics_batch_too_large',
       `The batch is ${batchBytes} bytes as JSON; at most ${MAX_KEPT_BYTES_PER_APP} bytes of events are kept per app`,
-      { code: 'analytics_batch_too_large', extraData: { limit_bytes: MAX_KEPT_BYTES_PER_APP } },
+      { extraData: { limit_bytes: MAX_KEPT_BYTES_PER_APP } },
     );
   }
   kept.events.push(...sized);
@@ -93,7 +94,7 @@ export function registerAnalyticsRoutes(router: Router, context: EmulatorContext
     resolveCaller(context, app, request.headers);
     const body = await readJsonObject(request.raw, context.bodyLimitBytes);
     if (!Array.isArray(body.events) || body.events.length > MAX_EVENTS_PER_BATCH) {
-      throw badRequest(`events must be a list of at most ${MAX_EVENTS_PER_BATCH} events`, 'invalid_events');
+      throw invalidInput(`events must be a list of at most ${MAX_EVENTS_PER_BATCH} events`, 'invalid_events');
     }
     const receivedAt = context.nowIso();
     const events = body.events.map((event, index) => parseEvent(event, index, receivedAt));

@@ -1,11 +1,11 @@
 import { authorize, requireAdmin, requireUser } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
+import type { PageVisit } from '../core/types';
 import { readRawBody } from '../http/body';
-import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import type { PageVisit } from '../types';
 
 /**
  * Page-visit logs. The site logs a visit when a signed-in user opens a page; admins and the service
@@ -17,7 +17,7 @@ const PAGE_NAME = /^[^\u0000-\u001f\u007f]{1,200}$/;
 function parseCount(raw: string | null, name: string, fallback: number, max: number): number {
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) > max)
-    throw badRequest(`${name} must be an integer from 0 to ${max}`, `invalid_${name}`);
+    throw invalidInput(`${name} must be an integer from 0 to ${max}`, `invalid_${name}`);
   return Number(raw);
 }
 
@@ -31,7 +31,7 @@ function selectVisits(visits: readonly PageVisit[], params: URLSearchParams): Pa
     ['to', to],
   ] as const) {
     if (value !== null && Number.isNaN(Date.parse(value)))
-      throw badRequest(`${name} must be a date`, `invalid_${name}`);
+      throw invalidInput(`${name} must be a date`, `invalid_${name}`);
   }
   return visits.filter(
     (visit) =>
@@ -48,7 +48,7 @@ export function registerAppLogRoutes(router: Router, context: EmulatorContext): 
     const user = requireUser(caller);
     const pageName = request.params.pageName as string;
     if (!PAGE_NAME.test(pageName))
-      throw badRequest('The page name must be 1 to 200 printable characters', 'invalid_page_name');
+      throw invalidInput('The page name must be 1 to 200 printable characters', 'invalid_page_name');
     await readRawBody(request.raw, context.bodyLimitBytes);
     const visit: PageVisit = {
       id: newId(),

@@ -1,37 +1,22 @@
-import {
-  accountById,
-  createAccount,
-  dropTicketsOf,
-  issueAccessToken,
-  issueTicket,
-  joinOnLogin,
-  optionalString,
-  requireEmail,
-  requireString,
-  ticketFor,
-  userView,
-} from '../auth/accounts';
-import { checkAppHeader, requireApp, requireUser, resolveCaller } from '../auth/caller';
+import { createAccount, issueAccessToken, optionalString, requireEmail, requireString } from '../auth/accounts';
+import { accountCaller, checkAppHeader, requireApp } from '../auth/caller';
 import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
-import { hashPassword, requireNewPassword, verifyPassword } from '../auth/passwords';
-import { sessionCookie } from '../auth/sessions';
-import type { EmulatorContext } from '../context';
+import { conflict, DomainError, invalidInput } from '../core/errors';
+import type { Account, AppConfig } from '../core/types';
+import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
+import { sessionCookie } from '../credentials/sessions';
 import { readJsonObject } from '../http/body';
-import { badRequest, forbidden, HttpError } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import type { Account, AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
+import { joinOnLogin, loginUserView } from '../records/users';
 
 /**
- * Registration with an e-mailed one-time code, login, password reset and change. None of these pass
- * the app's access gate: they are how a visitor gets through it.
+ * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
+ * pass the app's access gate: they are how a visitor gets through it.
  */
 
-const GENERIC_RESET_ANSWER = {
-  message: 'If an account exists for this address, an e-mail with a reset token was sent.',
-};
-
-async function readAuthBody(
+export async function readAuthBody(
   context: EmulatorContext,
   request: RouteRequest,
 ): Promise<{ app: AppConfig; body: Record<string, unknown> }> {
@@ -44,10 +29,9 @@ async function readAuthBody(
 export async function authenticate(context: EmulatorContext, email: string, password: string): Promise<Account> {
   const account = context.store.findAccountByEmail(email);
   const valid = await verifyPassword(password, account?.password_hash ?? null);
-  if (!account || !valid) throw new HttpError(401, 'Invalid email or password', { code: 'invalid_credentials' });
+  if (!account || !valid) throw new DomainError('unauthenticated', 'invalid_credentials', 'Invalid email or password');
   if (!account.email_verified) {
-    throw new HttpError(403, 'This e-mail address is not verified yet', {
-      code: 'email_not_verified',
+    throw new DomainError('forbidden', 'email_not_verified', 'This e-mail address is not verified yet', {
       extraData: { reason: 'email_not_verified', email: account.email },
     });
   }
@@ -70,18 +54,55 @@ export async function completeLogin(
   app: AppConfig,
   account: Account,
 ): Promise<CompletedLogin> {
-  const membership = joinOnLogin(context, app, account);
-  if (membership.created) await context.store.commit();
-  if (membership.created && membership.record)
-    context.realtime.entityChanged(app.id, 'User', 'create', membership.record);
+  const member = await joinOnLogin(context, app, account);
   const sessionId = context.sessions.start();
   return {
     body: {
       access_token: issueAccessToken(context, app, account, sessionId),
-      user: userView(account, membership.record),
+      user: loginUserView(context, app, accountCaller(account, member, sessionId), member),
     },
     cookie: sessionCookie(sessionId),
   };
+}
+
+/**
+ * Registration: an account awaiting the e-mailed code. A registration awaiting its code keeps its
+ * password: otherwise whoever registers the address again chooses the password of the account its
+ * owner then verifies. The same password only asks for a new code; the owner who forgot it resets
+ * it after verifying.
+ */
+async function register(context: EmulatorContext, request: RouteRequest) {
+  const { app, body } = await readAuthBody(context, request);
+  const email = requireEmail(body.email);
+  const password = requireNewPassword(body.password, 'password');
+  const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
+  const existing = context.store.findAccountByEmail(email);
+  if (existing?.email_verified) {
+    throw conflict('An account with this e-mail address already exists', 'user_exists');
+  }
+  const pendingPassword = existing?.password_hash ?? null;
+  if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
+    throw conflict(
+      'This address is registered and awaits verification',
+      'verification_pending',
+      'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
+    );
+  }
+  const wait = otpWaitMs(context, email);
+  if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
+  if (!existing) createAccount(context, email, fullName, await hashPassword(password));
+  else if (pendingPassword === null) {
+    // An invited account that never set a password: this registration sets it.
+    existing.password_hash = await hashPassword(password);
+    existing.full_name = fullName;
+  }
+  issueOtp(context, app, email);
+  await context.store.commit();
+  return jsonReply(200, {
+    message: 'A verification code was sent to your e-mail address',
+    email,
+    requires_verification: true,
+  });
 }
 
 export function registerAuthRoutes(router: Router, context: EmulatorContext): void {
@@ -95,42 +116,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
   });
 
-  router.add('POST', '/api/apps/:appId/auth/register', async (request) => {
-    const { app, body } = await readAuthBody(context, request);
-    const email = requireEmail(body.email);
-    const password = requireNewPassword(body.password, 'password');
-    const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
-    const existing = context.store.findAccountByEmail(email);
-    if (existing?.email_verified) {
-      throw new HttpError(409, 'An account with this e-mail address already exists', { code: 'user_exists' });
-    }
-    // A registration awaiting its code keeps its password: otherwise whoever registers the address
-    // again chooses the password of the account its owner then verifies. The same password only
-    // asks for a new code; the owner who forgot it resets it after verifying.
-    const pendingPassword = existing?.password_hash ?? null;
-    if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
-      throw new HttpError(409, 'This address is registered and awaits verification', {
-        code: 'verification_pending',
-        detail: 'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
-      });
-    }
-    const wait = otpWaitMs(context, email);
-    if (wait > 0)
-      throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
-    if (!existing) createAccount(context, email, fullName, await hashPassword(password));
-    else if (pendingPassword === null) {
-      // An invited account that never set a password: this registration sets it.
-      existing.password_hash = await hashPassword(password);
-      existing.full_name = fullName;
-    }
-    issueOtp(context, app, email);
-    await context.store.commit();
-    return jsonReply(200, {
-      message: 'A verification code was sent to your e-mail address',
-      email,
-      requires_verification: true,
-    });
-  });
+  router.add('POST', '/api/apps/:appId/auth/register', (request) => register(context, request));
 
   router.add('POST', '/api/apps/:appId/auth/verify-otp', async (request) => {
     const { app, body } = await readAuthBody(context, request);
@@ -141,7 +127,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
       20,
     );
     const account = context.store.findAccountByEmail(email);
-    if (!account) throw badRequest('There is no pending verification code for this e-mail address', 'otp_not_found');
+    if (!account) throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
     try {
       consumeOtp(context, app, email, code);
     } catch (error) {
@@ -166,61 +152,5 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
       await context.store.commit();
     }
     return jsonReply(200, { message: 'If the address is awaiting verification, a new code was sent.' });
-  });
-
-  router.add('POST', '/api/apps/:appId/auth/reset-password-request', async (request) => {
-    const { app, body } = await readAuthBody(context, request);
-    const email = requireEmail(body.email);
-    const account = context.store.findAccountByEmail(email);
-    if (account) {
-      const ticket = issueTicket(context, app, account, 'reset');
-      context.sendMail(app.id, {
-        to: account.email,
-        subject: `Reset your ${app.name} password`,
-        body: `Use this reset token to choose a new password: ${ticket}\nIt expires in one hour. If you did not ask for it, ignore this e-mail.`,
-      });
-      await context.store.commit();
-    }
-    return jsonReply(200, GENERIC_RESET_ANSWER);
-  });
-
-  router.add('POST', '/api/apps/:appId/auth/reset-password', async (request) => {
-    const { app, body } = await readAuthBody(context, request);
-    const ticket = requireString(body.reset_token, 'reset_token', 200);
-    const password = requireNewPassword(body.new_password, 'new_password');
-    const stored = ticketFor(context, ticket);
-    const account = stored ? accountById(context, stored.account_id) : undefined;
-    if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
-      throw badRequest('The reset token is invalid or has expired', 'invalid_reset_token');
-    }
-    account.password_hash = await hashPassword(password);
-    account.token_version += 1;
-    // Receiving the e-mail proves the address, which is what verification is for.
-    account.email_verified = true;
-    dropTicketsOf(context, account.id);
-    await context.store.commit();
-    return jsonReply(200, { message: 'Your password was changed. You can log in with it now.' });
-  });
-
-  router.add('POST', '/api/apps/:appId/auth/change-password', async (request) => {
-    const app = requireApp(context, request.params.appId as string);
-    checkAppHeader(request.headers, app.id);
-    const caller = requireUser(resolveCaller(context, app, request.headers));
-    const body = await readJsonObject(request.raw, context.bodyLimitBytes);
-    const userId = requireString(body.user_id, 'user_id', 100);
-    const current = requireString(body.current_password, 'current_password', 256);
-    const next = requireNewPassword(body.new_password, 'new_password');
-    if (userId !== caller.account.id) throw forbidden('You can only change your own password', 'not_own_account');
-    if (!(await verifyPassword(current, caller.account.password_hash))) {
-      throw badRequest('The current password is not correct', 'invalid_password');
-    }
-    caller.account.password_hash = await hashPassword(next);
-    // Older tokens stop working; the caller gets a fresh one so it stays logged in.
-    caller.account.token_version += 1;
-    await context.store.commit();
-    return jsonReply(200, {
-      message: 'Password changed',
-      access_token: issueAccessToken(context, app, caller.account, caller.sessionId),
-    });
   });
 }

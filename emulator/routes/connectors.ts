@@ -1,8 +1,8 @@
 import { authorize, requireAdmin, requireUser } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { CONNECTOR_ERROR_HEADER } from '../http/cors';
 import { HttpError } from '../http/errors';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 
 /**
  * Connectors (OAuth connections to third-party services) need the hosted platform and the

@@ -1,12 +1,13 @@
 import path from 'node:path';
 
 import { authorize } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { DomainError, invalidInput, notFound } from '../core/errors';
 import type { CustomIntegrationOperation } from '../function-types';
 import { readOptionalJsonObject } from '../http/body';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { ownValue } from '../util/own';
 import { findModule, functionUser, withTimeout } from './functions';
@@ -60,7 +61,7 @@ async function toCallResult(result: unknown): Promise<Record<string, unknown>> {
 
 function optionalObject(value: unknown, field: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (!isJsonObject(value)) throw badRequest(`${field} must be an object`, 'invalid_parameters');
+  if (!isJsonObject(value)) throw invalidInput(`${field} must be an object`, 'invalid_parameters');
   return value;
 }
 
@@ -88,11 +89,13 @@ export function registerCustomIntegrationRoutes(router: Router, context: Emulato
       );
       return jsonReply(200, await toCallResult(result));
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      throw new HttpError(502, `Custom integration ${slug}.${operationId} failed: ${message}`, {
-        code: 'integration_error',
-      });
+      throw new DomainError(
+        'upstream_failed',
+        'integration_error',
+        `Custom integration ${slug}.${operationId} failed: ${message}`,
+      );
     }
   });
 }

@@ -1,9 +1,9 @@
 import { requireApp } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
 import { readJsonObject } from '../http/body';
-import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 
 /**
  * Helpers under `/api/_emulator/` for developers and tests: health, the e-mail outbox, stored page
@@ -50,11 +50,11 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
     const body = await readJsonObject(request.raw, context.bodyLimitBytes);
     const event = body.event;
     if (typeof event !== 'string' || event === '' || event.length > 100) {
-      throw badRequest('event must be a non-empty string of at most 100 characters', 'invalid_event');
+      throw invalidInput('event must be a non-empty string of at most 100 characters', 'invalid_event');
     }
     if (RESERVED_EVENTS.has(event))
-      throw badRequest(`"${event}" is reserved by socket.io and cannot be emitted`, 'reserved_event');
-    if (!('payload' in body)) throw badRequest('payload is required (it may be null)', 'missing_payload');
+      throw invalidInput(`"${event}" is reserved by socket.io and cannot be emitted`, 'reserved_event');
+    if (!('payload' in body)) throw invalidInput('payload is required (it may be null)', 'missing_payload');
     const delivered = context.realtime.emitRaw(room, event, body.payload);
     return jsonReply(200, { room, event, delivered });
   });

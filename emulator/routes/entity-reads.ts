@@ -1,16 +1,17 @@
-import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
+import { checkFieldPath } from '../core/json-guard';
 import { readJsonBody } from '../http/body';
-import { badRequest } from '../http/errors';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
+import { runAggregate } from '../query/aggregate';
 import { decodeCursor, encodeCursor, requireSameWalk, type PageWalk } from '../query/cursor';
 import { compileFilter } from '../query/engine';
-import { runAggregate } from '../store/aggregate';
-import { checkFieldPath } from '../store/json-guard';
-import { distinctPage, recordPage, walkKeys } from '../store/pages';
-import { parseCount, parseFields, parseFilterParam, parseJsonParam } from '../store/query';
-import { parseSort } from '../store/sort';
-import { readable, scope } from './entity-scope';
+import { parseCount, parseFields, parseFilterParam, parseJsonParam } from '../query/list-query';
+import { distinctPage, recordPage, walkKeys } from '../query/pages';
+import { parseSort } from '../query/sort';
+import { readable } from '../records/reads';
+import { scopeOf } from './entity-request';
 
 /**
  * Reads of @base44/sdk 0.8.50 beyond the array list: `count`, `list`/`filter` with an options
@@ -56,13 +57,13 @@ function requestedWalk(
 
 export function registerEntityReadRoutes(router: Router, context: EmulatorContext, base: string): void {
   router.add('GET', `${base}/count`, (request) => {
-    const target = scope(context, request);
+    const target = scopeOf(context, request);
     const matches = parseFilterParam(request.url.searchParams.get('q'));
-    return jsonReply(200, { count: readable(target).filter((record) => matches(record)).length });
+    return jsonReply(200, { count: readable(context, target).filter((record) => matches(record)).length });
   });
 
   router.add('GET', `${base}/v2/list`, (request) => {
-    const target = scope(context, request);
+    const target = scopeOf(context, request);
     const { walk, after } = requestedWalk(request, target.app.id, target.entity);
     const filter = walk.q === null ? () => true : compileFilter(walk.q);
     const params = request.url.searchParams;
@@ -70,7 +71,7 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
       const field = checkFieldPath(walk.distinct, 'The distinct field', 'invalid_distinct');
       const limit =
         parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_DISTINCT_LIMIT) || DEFAULT_PAGE_LIMIT;
-      const page = distinctPage(readable(target), { filter, field, limit, after });
+      const page = distinctPage(readable(context, target), { filter, field, limit, after });
       return jsonReply(200, {
         items: page.items,
         next_cursor: page.last && encodeCursor({ ...walk, after: page.last }),
@@ -79,9 +80,9 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
     }
     const keys = walkKeys(parseSort(walk.sort || DEFAULT_SORT));
     if (after !== null && after.length !== keys.length)
-      throw badRequest('The cursor does not fit its sort; start again without one', 'invalid_cursor');
+      throw invalidInput('The cursor does not fit its sort; start again without one', 'invalid_cursor');
     const limit = parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT) || DEFAULT_PAGE_LIMIT;
-    const page = recordPage(readable(target), { filter, keys, fields: walk.fields, limit, after });
+    const page = recordPage(readable(context, target), { filter, keys, fields: walk.fields, limit, after });
     return jsonReply(200, {
       items: page.items,
       next_cursor: page.last && encodeCursor({ ...walk, after: page.last }),
@@ -90,8 +91,8 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
   });
 
   router.add('POST', `${base}/aggregate`, async (request) => {
-    const target = scope(context, request);
+    const target = scopeOf(context, request);
     const spec = await readJsonBody(request.raw, context.bodyLimitBytes);
-    return jsonReply(200, runAggregate(readable(target), spec));
+    return jsonReply(200, runAggregate(readable(context, target), spec));
   });
 }

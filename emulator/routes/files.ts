@@ -1,6 +1,6 @@
-import type { EmulatorContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { ownValue } from '../util/own';
 
 /**

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { authorize, bearerToken } from '../auth/caller';
-import { secretsEqual } from '../auth/tokens';
-import type { EmulatorContext } from '../context';
+import { invalidInput } from '../core/errors';
+import { secretsEqual } from '../credentials/tokens';
 import { readRawBody } from '../http/body';
-import { badRequest } from '../http/errors';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { functionUser, runFunction } from './functions';
 import { callProjectFunction, findProjectFunctionByPath } from './project-functions';
@@ -31,7 +31,7 @@ function appIdOf(context: EmulatorContext, headers: IncomingHttpHeaders): string
   }
   const [only, ...others] = context.apps.keys();
   if (only !== undefined && others.length === 0) return only;
-  throw badRequest(
+  throw invalidInput(
     'functions.fetch cannot tell the app: send an X-App-Id header or an access token of the app',
     'app_required',
   );
@@ -52,7 +52,7 @@ function jsonPayload(body: Buffer, headers: Headers): Record<string, unknown> {
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
     return isJsonObject(parsed) ? parsed : {};
   } catch {
-    throw badRequest('Malformed JSON body', 'malformed_json');
+    throw invalidInput('Malformed JSON body', 'malformed_json');
   }
 }
 

@@ -2,13 +2,14 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { authorize, type Caller } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { notFound } from '../core/errors';
+import type { AppConfig } from '../core/types';
 import type { FunctionContext, FunctionHandler, FunctionUser } from '../function-types';
 import { readNamedPayload } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import type { AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
 import { callProjectFunction, findProjectFunction } from './project-functions';
 
 /**

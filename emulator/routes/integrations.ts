@@ -1,12 +1,12 @@
 import { optionalString, requireEmail, requireString } from '../auth/accounts';
 import { authorize, creatorOf } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { DomainError, invalidInput } from '../core/errors';
+import type { AppConfig, StoredFile } from '../core/types';
 import { readNamedPayload, type NamedPayload } from '../http/body';
-import { badRequest, HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import type { AppConfig, StoredFile } from '../types';
 
 /**
  * Integrations. UploadFile and SendEmail work locally; every other Core endpoint and every
@@ -15,9 +15,8 @@ import type { AppConfig, StoredFile } from '../types';
 
 const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
-function notAvailable(what: string): HttpError {
-  return new HttpError(501, `${what} is not available in the local emulator`, {
-    code: 'not_available_locally',
+function notAvailable(what: string): DomainError {
+  return new DomainError('not_available', 'not_available_locally', `${what} is not available in the local emulator`, {
     detail: 'Only Core.UploadFile and Core.SendEmail run locally; everything else needs the hosted platform.',
   });
 }
@@ -43,7 +42,7 @@ async function uploadFile(
   payload: NamedPayload,
 ): Promise<Reply> {
   const upload = payload.files.file;
-  if (!upload) throw badRequest('UploadFile needs a multipart file part named "file"', 'missing_file');
+  if (!upload) throw invalidInput('UploadFile needs a multipart file part named "file"', 'missing_file');
   const bytes = Buffer.from(await upload.arrayBuffer());
   context.store.requireFileRoom(bytes.length);
   const stored: StoredFile = {
@@ -85,7 +84,7 @@ async function sendEmail(context: EmulatorContext, app: AppConfig, payload: Name
 async function core(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
   const endpoint = request.params.endpoint as string;
-  if (!ENDPOINT_NAME.test(endpoint)) throw badRequest('Invalid integration endpoint name', 'invalid_endpoint');
+  if (!ENDPOINT_NAME.test(endpoint)) throw invalidInput('Invalid integration endpoint name', 'invalid_endpoint');
   const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Integration ${endpoint}`);
   if (endpoint === 'UploadFile') return uploadFile(context, app, creatorOf(caller), payload);
   if (endpoint === 'SendEmail') return sendEmail(context, app, payload);
@@ -97,7 +96,7 @@ async function installable(context: EmulatorContext, request: RouteRequest): Pro
   const packageName = request.params.package as string;
   const endpoint = request.params.endpoint as string;
   if (!ENDPOINT_NAME.test(packageName) || !ENDPOINT_NAME.test(endpoint)) {
-    throw badRequest('Invalid integration package or endpoint name', 'invalid_endpoint');
+    throw invalidInput('Invalid integration package or endpoint name', 'invalid_endpoint');
   }
   await readNamedPayload(request.raw, context.bodyLimitBytes, `Integration ${endpoint}`);
   throw notAvailable(`The installable integration ${packageName}.${endpoint}`);

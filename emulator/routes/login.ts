@@ -1,13 +1,13 @@
 import { requireEmail } from '../auth/accounts';
 import { checkAppHeader } from '../auth/caller';
-import { clearedSessionCookie, sessionFromCookie } from '../auth/sessions';
-import { siteOriginsOf, type EmulatorContext } from '../context';
+import type { AppConfig } from '../core/types';
+import { clearedSessionCookie, sessionFromCookie } from '../credentials/sessions';
 import { readUrlEncodedForm } from '../http/body';
-import { HttpError } from '../http/errors';
+import { wireStatus } from '../http/errors';
 import { htmlReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import { loginPageCsp, renderLoginForm, renderRefusal } from '../login-page';
-import type { AppConfig } from '../types';
+import { siteOriginsOf, type EmulatorContext } from '../instance/context';
+import { loginPageCsp, renderLoginForm, renderRefusal } from '../pages/login-page';
 import { authenticate, completeLogin } from './auth';
 
 /**
@@ -74,6 +74,64 @@ function appChoices(context: EmulatorContext, appId: string | null): { apps: App
   return app ? { apps: [app] } : refuse(404, 'Unknown app', `There is no app "${appId}" in this emulator.`);
 }
 
+/**
+ * The login form's post: only from the emulator's own page (no login CSRF), then the credentials,
+ * then a redirect to the return address with the token, or the form again with the reason.
+ */
+async function submitLoginForm(context: EmulatorContext, request: RouteRequest): Promise<Reply> {
+  try {
+    context.addresses.checkFormOrigin(request.headers);
+  } catch (error) {
+    const status = wireStatus(error);
+    if (status !== undefined) return refuse(status, 'Login refused', (error as Error).message);
+    throw error;
+  }
+  const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
+  const app = context.apps.get(form.get('app_id') ?? '');
+  if (!app) return refuse(400, 'Unknown app', 'The login form did not name an app of this emulator.');
+  checkAppHeader(request.headers, app.id);
+  const origins = siteOriginsOf(context, app);
+  const fromUrl = checkFromUrl(form.get('from_url'), origins);
+  if (!(fromUrl instanceof URL)) return fromUrl;
+  const email = form.get('email') ?? '';
+  const again = (status: number, error: string): Reply =>
+    htmlReply(
+      status,
+      renderLoginForm({
+        fromUrl: fromUrl.href,
+        apps: [{ id: app.id, name: app.name }],
+        selectedAppId: app.id,
+        email,
+        error,
+      }),
+      headersFor(origins),
+    );
+  try {
+    const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
+    const login = await completeLogin(context, app, account);
+    const target = new URL(fromUrl.href);
+    target.searchParams.set('access_token', login.body.access_token);
+    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
+  } catch (error) {
+    const status = wireStatus(error);
+    if (status !== undefined && status < 500) return again(status, (error as Error).message);
+    throw error;
+  }
+}
+
+// auth.loginWithProvider(provider) sends the browser here. The emulator has no identity providers,
+// so every provider (Google, Microsoft, SSO, ...) stands in as its own login form for the app.
+function providerLogin(request: RouteRequest, appId: string | null): Reply {
+  const provider = request.params.provider ?? 'google';
+  if (!/^[a-z0-9-]{1,40}$/.test(provider))
+    return refuse(404, 'Unknown provider', 'This login provider does not exist.');
+  const target = new URLSearchParams({
+    app_id: appId ?? request.url.searchParams.get('app_id') ?? '',
+    from_url: request.url.searchParams.get('from_url') ?? '',
+  });
+  return { status: 303, headers: { ...REDIRECT_HEADERS, Location: `/login?${target.toString()}` } };
+}
+
 export function registerLoginRoutes(router: Router, context: EmulatorContext): void {
   const showForm = (params: URLSearchParams, appId: string | null): Reply => {
     const choices = appChoices(context, appId);
@@ -98,57 +156,8 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     showForm(request.url.searchParams, request.params.appId as string),
   );
 
-  router.add('POST', '/login', async (request) => {
-    try {
-      context.addresses.checkFormOrigin(request.headers);
-    } catch (error) {
-      if (error instanceof HttpError) return refuse(error.status, 'Login refused', error.message);
-      throw error;
-    }
-    const form = await readUrlEncodedForm(request.raw, context.bodyLimitBytes);
-    const app = context.apps.get(form.get('app_id') ?? '');
-    if (!app) return refuse(400, 'Unknown app', 'The login form did not name an app of this emulator.');
-    checkAppHeader(request.headers, app.id);
-    const origins = siteOriginsOf(context, app);
-    const fromUrl = checkFromUrl(form.get('from_url'), origins);
-    if (!(fromUrl instanceof URL)) return fromUrl;
-    const email = form.get('email') ?? '';
-    const again = (status: number, error: string): Reply =>
-      htmlReply(
-        status,
-        renderLoginForm({
-          fromUrl: fromUrl.href,
-          apps: [{ id: app.id, name: app.name }],
-          selectedAppId: app.id,
-          email,
-          error,
-        }),
-        headersFor(origins),
-      );
-    try {
-      const account = await authenticate(context, requireEmail(email), form.get('password') ?? '');
-      const login = await completeLogin(context, app, account);
-      const target = new URL(fromUrl.href);
-      target.searchParams.set('access_token', login.body.access_token);
-      return { status: 303, headers: { ...REDIRECT_HEADERS, Location: target.href, 'Set-Cookie': login.cookie } };
-    } catch (error) {
-      if (error instanceof HttpError && error.status < 500) return again(error.status, error.message);
-      throw error;
-    }
-  });
+  router.add('POST', '/login', (request) => submitLoginForm(context, request));
 
-  // auth.loginWithProvider(provider) sends the browser here. The emulator has no identity providers,
-  // so every provider (Google, Microsoft, SSO, ...) stands in as its own login form for the app.
-  const providerLogin = (request: RouteRequest, appId: string | null): Reply => {
-    const provider = request.params.provider ?? 'google';
-    if (!/^[a-z0-9-]{1,40}$/.test(provider))
-      return refuse(404, 'Unknown provider', 'This login provider does not exist.');
-    const target = new URLSearchParams({
-      app_id: appId ?? request.url.searchParams.get('app_id') ?? '',
-      from_url: request.url.searchParams.get('from_url') ?? '',
-    });
-    return { status: 303, headers: { ...REDIRECT_HEADERS, Location: `/login?${target.toString()}` } };
-  };
   router.add('GET', '/api/apps/auth/login', (request) => providerLogin(request, null));
   router.add('GET', '/api/apps/auth/:provider/login', (request) => providerLogin(request, null));
   router.add('GET', '/api/apps/:appId/auth/sso/login', (request) =>

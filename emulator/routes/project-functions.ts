@@ -1,11 +1,11 @@
-import type { EmulatorContext } from '../context';
+import type { AppConfig } from '../core/types';
 import { FunctionRunError, type DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
 import { FunctionConfigError, type ProjectFunction } from '../functions-runtime/project-functions';
 import { readRawBody } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Reply } from '../http/reply';
 import type { RouteRequest } from '../http/router';
-import type { AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
 
 /**
  * Calls into the project's own backend functions (`base44/functions`, run on Deno by

@@ -1,7 +1,7 @@
 import { callerFromToken, checkAppAccess, normaliseToken, requireApp } from '../auth/caller';
-import type { EmulatorContext } from '../context';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
+import type { EmulatorContext } from '../instance/context';
 
 /** `GET /apps/public/prod/public-settings/by-id/{appId}`: `{ id, public_settings }` or the access gate's 403. */
 export function registerPublicSettingsRoutes(router: Router, context: EmulatorContext): void {

@@ -1,20 +1,12 @@
-import {
-  accountById,
-  createAccount,
-  ensureMember,
-  issueAccessToken,
-  issueTicket,
-  memberOf,
-  requireEmail,
-  requireRole,
-} from '../auth/accounts';
-import { authorize, creatorOf, requireAdmin } from '../auth/caller';
-import type { EmulatorContext } from '../context';
+import { accountById, issueAccessToken, memberOf, requireEmail, requireRole } from '../auth/accounts';
+import { authorize, requireAdmin } from '../auth/caller';
+import { forbidden, notFound, unauthenticated } from '../core/errors';
+import type { Account, AppConfig } from '../core/types';
 import { readJsonObject } from '../http/body';
-import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
-import type { Account, AppConfig } from '../types';
+import type { EmulatorContext } from '../instance/context';
+import { inviteMember } from '../records/users';
 
 /** Inviting users (admins and the service role) and SSO tokens (service role). */
 
@@ -24,24 +16,7 @@ async function inviteUser(context: EmulatorContext, request: RouteRequest): Prom
   const body = await readJsonObject(request.raw, context.bodyLimitBytes);
   const email = requireEmail(body.user_email, 'user_email');
   const role = requireRole(body.role);
-  const account =
-    context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
-  if (memberOf(context, app, account.id)) {
-    throw new HttpError(409, `${email} is already a user of this app`, { code: 'already_member' });
-  }
-  const { record } = ensureMember(context, app, account, role, creatorOf(caller));
-  const setup =
-    account.password_hash === null
-      ? `Choose your password with this token (valid 7 days): ${issueTicket(context, app, account, 'invite')}`
-      : 'Log in with your existing account.';
-  context.sendMail(app.id, {
-    to: email,
-    subject: `You were invited to ${app.name}`,
-    body: `You were invited to ${app.name} as ${role}. ${setup}`,
-  });
-  await context.store.commit();
-  context.realtime.entityChanged(app.id, 'User', 'create', record);
-  return jsonReply(200, { message: `Invitation sent to ${email}`, user: record });
+  return jsonReply(200, await inviteMember(context, app, caller, email, role));
 }
 
 export function registerUserRoutes(router: Router, context: EmulatorContext): void {
@@ -69,7 +44,7 @@ export function registerUserRoutes(router: Router, context: EmulatorContext): vo
 /** SSO tokens are issued to the service role only, for users of the app. */
 function ssoSubject(context: EmulatorContext, request: RouteRequest): { app: AppConfig; account: Account } {
   const { app, caller } = authorize(context, request.params.appId as string, request.headers);
-  if (caller.kind === 'anonymous') throw unauthorized();
+  if (caller.kind === 'anonymous') throw unauthenticated();
   if (caller.kind !== 'service')
     throw forbidden('SSO tokens are only issued to the service role', 'service_role_required');
   const userId = request.params.userId as string;

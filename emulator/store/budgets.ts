@@ -1,8 +1,8 @@
-import { HttpError } from '../http/errors';
+import { DomainError } from '../core/errors';
 
 /**
  * How much the emulator keeps, at most. Everything a caller can make it store has a byte budget (and
- * a count where entries are small); a write that would go past one answers 413 and changes nothing.
+ * a count where entries are small); a write that would go past one is refused (too_large) and changes nothing.
  * Lists the emulator fills itself (the outbox's own mails, analytics, page visits) roll over
  * instead: the oldest entries make room. README "Limits" lists them all.
  */
@@ -25,10 +25,11 @@ export function storageFull(
   adding: number,
   limit: number,
   code = 'storage_full',
-): HttpError {
-  return new HttpError(
-    413,
+): DomainError {
+  return new DomainError(
+    'too_large',
+    code,
     `${what} would hold ${used + adding} bytes; at most ${limit} may be stored. Nothing was changed.`,
-    { code, extraData: { limit_bytes: limit, used_bytes: used } },
+    { extraData: { limit_bytes: limit, used_bytes: used } },
   );
 }

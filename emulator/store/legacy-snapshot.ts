@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { isJsonObject } from './json-guard';
+import { isJsonObject } from '../core/json-guard';
 
 /**
  * Data dirs written before the database held everything in one `store.json`. On the first start

@@ -1,7 +1,7 @@
-import { HttpError } from '../http/errors';
-import type { SentEmail } from '../types';
+import { DomainError } from '../core/errors';
+import { checkStoredJson } from '../core/json-guard';
+import type { SentEmail } from '../core/types';
 import type { Collection } from './collection';
-import { checkStoredJson } from './json-guard';
 
 /**
  * The e-mail outbox: one database row per mail, within a count and a byte budget. Mails the
@@ -23,10 +23,11 @@ export class Outbox {
     const size = Buffer.byteLength(JSON.stringify(mail));
     const fits = () => this.mails.size < MAX_OUTBOX_MAILS && this.mails.bytes + size <= MAX_OUTBOX_BYTES;
     if (sender === 'caller' && !fits()) {
-      throw new HttpError(
-        413,
+      throw new DomainError(
+        'too_large',
+        'outbox_full',
         `The outbox is full (${this.mails.size} mails, ${this.mails.bytes} bytes; at most ${MAX_OUTBOX_MAILS} mails and ${MAX_OUTBOX_BYTES} bytes). Clear it with DELETE /api/_emulator/outbox.`,
-        { code: 'outbox_full', extraData: { limit_bytes: MAX_OUTBOX_BYTES, limit_mails: MAX_OUTBOX_MAILS } },
+        { extraData: { limit_bytes: MAX_OUTBOX_BYTES, limit_mails: MAX_OUTBOX_MAILS } },
       );
     }
     for (let oldest = this.mails.oldestId(); oldest !== undefined && !fits(); oldest = this.mails.oldestId())

@@ -1,5 +1,5 @@
-import type { Account, OtpState, ResetTicket, StoreData } from '../types';
-import { isJsonObject } from './json-guard';
+import { isJsonObject } from '../core/json-guard';
+import type { Account, OtpState, ResetTicket, StoreData } from '../core/types';
 import { dictionary } from './store-data';
 
 /**

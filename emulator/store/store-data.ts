@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { StoreData } from '../types';
+import type { StoreData } from '../core/types';
 
 /** Helpers that build the emulator's state (its shapes live in ../types.ts). */
 

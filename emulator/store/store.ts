@@ -1,3 +1,4 @@
+import { MAX_RECORD_BYTES } from '../core/json-guard';
 import type {
   Account,
   AgentConversation,
@@ -9,7 +10,7 @@ import type {
   SentEmail,
   StoreData,
   StoredFile,
-} from '../types';
+} from '../core/types';
 import { ownValue } from '../util/own';
 import {
   MAX_APP_CONVERSATION_BYTES,
@@ -24,7 +25,6 @@ import { Collection, jsonBytes } from './collection';
 import { StoreDatabase, type StoredEntry } from './database';
 import { DurableWriter } from './durable';
 import { ENTRY_KINDS, EntryLists, isEntryKind } from './entries';
-import { MAX_RECORD_BYTES } from './json-guard';
 import { readLegacySnapshot, type LegacySnapshot } from './legacy-snapshot';
 import { Outbox } from './outbox';
 import { parseSection, restoreData, sectionsOf } from './sections';

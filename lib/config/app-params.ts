@@ -1,10 +1,10 @@
 /**
- * Which platform, app and login page this page load talks to. The user token is not config: a
- * token in the address bar is handed to the SDK's token store (which owns it) and stripped here,
- * first thing; the client picks it up from the store.
+ * Which platform, app and login page this page load talks to. The user token is not config: the
+ * SDK's token store owns it and takes `access_token` from the address bar itself, once, when the
+ * page's client is created (lib/shell/platform.ts, right after these params).
  *
  * Each value comes from the first source that yields a valid one:
- * 1. the address bar (`server_url`, `app_id`, `app_base_url`, `access_token`), validated, and then
+ * 1. the address bar (`server_url`, `app_id`, `app_base_url`), validated, and then
  *    remembered in storage;
  * 2. the build-time env (`NEXT_PUBLIC_PLATFORM_*`); for the login page (`app_base_url`) a configured
  *    server counts as configuring it too (it defaults to the server), so a remembered login page
@@ -18,7 +18,6 @@
  * that are allowlisted (NEXT_PUBLIC_OVERRIDE_ORIGINS, plus the configured origins themselves);
  * anything else is ignored. Only the build may configure a base URL with a path.
  */
-import { takeTokenFromAddress } from '@/lib/sdk';
 import { hasWindow, originOf, parseOriginList, readStorage, removeStorage, writeStorage } from '@/lib/util';
 
 import { DEFAULT_APP_ID, DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from './env';
@@ -68,12 +67,7 @@ function readRemembered(name: StoredParam, accept: (value: string) => string | n
   return accepted;
 }
 
-/**
- * Resolves the app params for the current page and, when the address bar carries `access_token`,
- * hands it to the SDK's token store, which stores it and removes it from the address bar. Call it
- * before the first request or parent-frame message so the token never leaks through
- * `X-Origin-URL`, a URL report, or the Referer.
- */
+/** Resolves the app params for the current page (reading the address bar, storage and the build env). */
 export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   const configuredServer = acceptConfiguredBaseUrl(env.serverUrl);
   const configuredAppBase = acceptConfiguredBaseUrl(env.appBaseUrl);
@@ -103,8 +97,6 @@ export function resolveAppParams(env: BuildEnv = readBuildEnv()): AppParams {
   if (urlServer) remember('serverUrl', urlServer);
   if (urlAppId) remember('appId', urlAppId);
   if (urlAppBase) remember('appBaseUrl', urlAppBase);
-
-  takeTokenFromAddress();
 
   return { serverUrl, appId, appBaseUrl };
 }

@@ -1,6 +1,8 @@
 /**
- * Build-time settings. Next.js inlines `process.env.NEXT_PUBLIC_*` only when written out literally,
- * so each variable is read by its full name here and nowhere else.
+ * Build-time settings: the one place that reads them. Next.js inlines `process.env.NEXT_PUBLIC_*`
+ * only when written out literally, so each variable is read here by its full name (readBuildEnv);
+ * build steps that hold the variables of a build as a record read them through buildEnvFrom. Others
+ * get the values handed on, never the variable.
  */
 
 /** Platform server used when the build sets none: the local emulator. */
@@ -15,15 +17,53 @@ export interface BuildEnv {
   appBaseUrl?: string;
   /** Comma-separated origins a `?server_url=` / `?app_base_url=` override may name. */
   overrideOrigins?: string;
+  /** Comma-separated origins of the editors that may frame the site ("none": deliberately none). */
+  editorOrigins?: string;
+  /** Comma-separated origins editor font previews may load from (editor preview builds only). */
+  editorFontOrigins?: string;
+  /** "1" in the editor preview build: source annotations on. */
+  sourceAnnotations?: string;
+  /** Where the site is deployed, for absolute Open Graph URLs. */
+  siteUrl?: string;
 }
 
+/** The variable behind each setting. */
+const VARIABLES = {
+  serverUrl: 'NEXT_PUBLIC_PLATFORM_SERVER_URL',
+  appId: 'NEXT_PUBLIC_PLATFORM_APP_ID',
+  appBaseUrl: 'NEXT_PUBLIC_PLATFORM_APP_BASE_URL',
+  overrideOrigins: 'NEXT_PUBLIC_OVERRIDE_ORIGINS',
+  editorOrigins: 'NEXT_PUBLIC_EDITOR_ORIGINS',
+  editorFontOrigins: 'NEXT_PUBLIC_EDITOR_FONT_ORIGINS',
+  sourceAnnotations: 'NEXT_PUBLIC_SOURCE_ANNOTATIONS',
+  siteUrl: 'NEXT_PUBLIC_SITE_URL',
+} as const satisfies Record<keyof BuildEnv, `NEXT_PUBLIC_${string}`>;
+
+/** This build's settings (in the browser: the values Next inlined at build time). */
 export function readBuildEnv(): BuildEnv {
   return {
     serverUrl: process.env.NEXT_PUBLIC_PLATFORM_SERVER_URL,
     appId: process.env.NEXT_PUBLIC_PLATFORM_APP_ID,
     appBaseUrl: process.env.NEXT_PUBLIC_PLATFORM_APP_BASE_URL,
     overrideOrigins: process.env.NEXT_PUBLIC_OVERRIDE_ORIGINS,
+    editorOrigins: process.env.NEXT_PUBLIC_EDITOR_ORIGINS,
+    editorFontOrigins: process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS,
+    sourceAnnotations: process.env.NEXT_PUBLIC_SOURCE_ANNOTATIONS,
+    siteUrl: process.env.NEXT_PUBLIC_SITE_URL,
   };
+}
+
+/** The settings of a build from the variables it is given (build steps, which run `next build`). */
+export function buildEnvFrom(variables: Readonly<Record<string, string | undefined>>): BuildEnv {
+  return Object.fromEntries(Object.entries(VARIABLES).map(([key, name]) => [key, variables[name]])) as BuildEnv;
+}
+
+/**
+ * Whether this is `next dev`: NODE_ENV, which Next fixes at build time ("production" in every
+ * build), so nothing at run time can turn development behaviour on.
+ */
+export function isDevelopmentBuild(): boolean {
+  return process.env.NODE_ENV === 'development';
 }
 
 /** Font origins of editor preview builds when NEXT_PUBLIC_EDITOR_FONT_ORIGINS is unset: Google Fonts, which the editor's theme picker uses. */
@@ -31,6 +71,23 @@ export const DEFAULT_EDITOR_FONT_ORIGINS = 'https://fonts.googleapis.com,https:/
 
 /** Written as NEXT_PUBLIC_EDITOR_ORIGINS, deliberately builds a site no editor can frame. */
 export const NO_EDITOR = 'none';
+
+/**
+ * The variables `next build` gets, from the ones set for it. Font previews are an editor preview
+ * feature: preview builds (source annotations on) allow Google Fonts unless told otherwise, and
+ * other builds never load editor fonts. "none" editor origins is a decision, not an origin: the
+ * build itself gets an empty list.
+ */
+export function variablesForBuild(set: Readonly<Record<string, string>>): Record<string, string> {
+  const variables = { ...set };
+  if (variables[VARIABLES.sourceAnnotations] === '1') {
+    variables[VARIABLES.editorFontOrigins] ??= DEFAULT_EDITOR_FONT_ORIGINS;
+  } else {
+    delete variables[VARIABLES.editorFontOrigins];
+  }
+  if (variables[VARIABLES.editorOrigins]?.trim() === NO_EDITOR) variables[VARIABLES.editorOrigins] = '';
+  return variables;
+}
 
 const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
 

@@ -7,11 +7,13 @@
  *      frame, a popup, an extension or the page itself;
  *   2. `event.origin` equals the pinned parent origin exactly (or, before one is pinned, is on the
  *      build's allowlist, and is then pinned), see origin-policy.ts;
- *   3. the message parses as one of the editor's messages (messages.ts).
+ *   3. the message parses as one of the editor's messages (messages/incoming.ts).
  * Anything else is dropped and counted, and, in development, the first drop of each kind is logged.
  * Outgoing messages go to the pinned origin only, never `*`: a page that frames us without being
  * the editor gets nothing.
  */
+import { isDevelopmentBuild } from '@/lib/config/env';
+
 import { forwardUncaughtErrors } from './error-forwarder';
 import { releaseFrameGuard } from './frame-guard';
 import { agentReady, appChangedUrl, appError, parseIncomingMessage, type OutgoingMessage } from './messages';
@@ -72,6 +74,62 @@ function parentHints(win: Window): ParentHints {
 }
 
 /**
+ * The way out to the editor: posts go to the pinned parent origin only; until one is pinned they
+ * wait (the newest MAX_QUEUED_MESSAGES), and pinning sends them in order.
+ */
+function createParentChannel(
+  win: Window,
+  pinned: string | null,
+  warn: (text: string, detail?: unknown) => void,
+): { readonly origin: string | null; post(message: OutgoingMessage): void; pin(origin: string): void; clear(): void } {
+  let parentOrigin = pinned;
+  const queue: OutgoingMessage[] = [];
+  const deliver = (message: OutgoingMessage, origin: string) => {
+    try {
+      win.parent.postMessage(message, origin);
+    } catch (failure) {
+      warn('could not post to the editor', failure);
+    }
+  };
+  return {
+    get origin() {
+      return parentOrigin;
+    },
+    post(message) {
+      if (parentOrigin !== null) {
+        deliver(message, parentOrigin);
+        return;
+      }
+      queue.push(message);
+      if (queue.length > MAX_QUEUED_MESSAGES) queue.shift();
+    },
+    pin(origin) {
+      parentOrigin = origin;
+      for (const message of queue.splice(0)) deliver(message, origin);
+    },
+    clear: () => void queue.splice(0),
+  };
+}
+
+/** Counts dropped messages by reason; the first drop of each reason is also logged. */
+function createDropCounter(warn: (text: string, detail?: unknown) => void): {
+  dropped: Record<RejectionReason, number>;
+  drop(reason: RejectionReason, detail: unknown): void;
+} {
+  const dropped: Record<RejectionReason, number> = { source: 0, origin: 0, shape: 0, handler: 0 };
+  const logged = new Set<RejectionReason>();
+  return {
+    dropped,
+    drop(reason, detail) {
+      dropped[reason] += 1;
+      if (logged.has(reason)) return;
+      logged.add(reason);
+      warn(`dropped a message (${reason}); further drops of this kind are only counted`, detail);
+    },
+  };
+}
+
+/**
  * Starts the bridge (once per page: a second call returns the running one). Does nothing when the
  * window is not framed or its parent's origin is known and not allowed.
  */
@@ -79,16 +137,14 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
   if (running) return running;
   const win = options.win ?? window;
   const { policy, rejected } = options.policy ? { policy: options.policy, rejected: [] } : policyFromEnvironment();
-  const logDrops = options.logDrops ?? process.env.NODE_ENV === 'development';
-  const dropped: Record<RejectionReason, number> = { source: 0, origin: 0, shape: 0, handler: 0 };
-  const logged = new Set<RejectionReason>();
-
+  const logDrops = options.logDrops ?? isDevelopmentBuild();
   const warn = (text: string, detail?: unknown) => {
     if (logDrops) console.warn(`[frame] ${text}`, ...(detail === undefined ? [] : [detail]));
   };
   for (const { entry, reason } of rejected) {
     warn(`ignoring NEXT_PUBLIC_EDITOR_ORIGINS entry "${entry}": ${reason}`);
   }
+  const { dropped, drop } = createDropCounter(warn);
 
   const framed = win.parent !== win;
   const decision = framed ? decideParentOrigin(policy, options.hints ?? parentHints(win)) : null;
@@ -98,36 +154,8 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
     return inactiveBridge(decision?.kind === 'refused' ? decision.origin : null, dropped);
   }
 
-  let parentOrigin: string | null = decision?.kind === 'pinned' ? decision.origin : null;
-  const queue: OutgoingMessage[] = [];
-
-  const deliver = (message: OutgoingMessage, origin: string) => {
-    try {
-      win.parent.postMessage(message, origin);
-    } catch (failure) {
-      warn('could not post to the editor', failure);
-    }
-  };
-  const post = (message: OutgoingMessage) => {
-    if (parentOrigin !== null) {
-      deliver(message, parentOrigin);
-      return;
-    }
-    queue.push(message);
-    if (queue.length > MAX_QUEUED_MESSAGES) queue.shift();
-  };
-  const pin = (origin: string) => {
-    parentOrigin = origin;
-    for (const message of queue.splice(0)) deliver(message, origin);
-  };
-
-  const drop = (reason: RejectionReason, detail: unknown) => {
-    dropped[reason] += 1;
-    if (!logged.has(reason)) {
-      logged.add(reason);
-      warn(`dropped a message (${reason}); further drops of this kind are only counted`, detail);
-    }
-  };
+  const channel = createParentChannel(win, decision?.kind === 'pinned' ? decision.origin : null, warn);
+  const post = (message: OutgoingMessage) => channel.post(message);
 
   const agent = createVisualEditAgent({
     win,
@@ -142,13 +170,14 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
     // 1. Only the window that frames us. Comparing window proxies is safe across origins.
     if (event.source !== win.parent) return drop('source', event.origin);
     // 2. Exactly the pinned origin; before pinning, an allowed one, which is then pinned for good.
+    const parentOrigin = channel.origin;
     if (parentOrigin !== null ? event.origin !== parentOrigin : !policy.isAllowed(event.origin)) {
       return drop('origin', event.origin);
     }
     // 3. Exactly one of the editor's messages, copied field by field.
     const message = parseIncomingMessage(event.data);
     if (message === null) return drop('shape', event.data);
-    if (parentOrigin === null) pin(event.origin);
+    if (parentOrigin === null) channel.pin(event.origin);
     // A valid message from the allowlisted parent proves who frames us where the engine could not
     // tell before the first paint (Firefox): the page's controls work again (frame-guard.ts).
     releaseFrameGuard(win);
@@ -168,7 +197,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
 
   const bridge: Bridge = {
     get parentOrigin() {
-      return parentOrigin;
+      return channel.origin;
     },
     refusedOrigin: null,
     dropped,
@@ -179,7 +208,7 @@ export function startBridge(options: BridgeOptions = {}): Bridge {
       stopUrls();
       stopMountState();
       agent.stop();
-      queue.length = 0;
+      channel.clear();
       if (running === bridge) running = null;
     },
   };

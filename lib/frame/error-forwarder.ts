@@ -7,6 +7,8 @@
  * crashed on some of these; this one reads every property defensively and never throws out of a
  * handler, because an exception there would itself be an uncaught error.
  */
+import { isDevelopmentBuild } from '@/lib/config/env';
+
 import type { ForwardedError } from './messages';
 
 export const MAX_TITLE_LENGTH = 300;
@@ -192,7 +194,7 @@ export function forwardUncaughtErrors(win: Window, { send, now }: ErrorForwarder
       if (error && allow()) send(error);
     } catch (failure) {
       // Reporting must never add an uncaught error of its own; say so only while developing.
-      if (process.env.NODE_ENV === 'development') console.warn('[frame] could not forward an error', failure);
+      if (isDevelopmentBuild()) console.warn('[frame] could not forward an error', failure);
     }
   };
 

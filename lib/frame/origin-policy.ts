@@ -5,6 +5,7 @@
  * drive it and read what it sent. Here every decision is an exact comparison with an allowlist that
  * is fixed at build time; each rule below says why it exists.
  */
+import { isDevelopmentBuild, readBuildEnv } from '@/lib/config/env';
 import { parseOriginList, type ParsedOriginList } from '@/lib/util';
 
 export interface OriginPolicy {
@@ -52,20 +53,21 @@ export function createOriginPolicy(configured: readonly string[], options: { all
   };
 }
 
-/** The policy of this build: NEXT_PUBLIC_EDITOR_ORIGINS, plus loopback in development. */
+/** The policy of this build: its editor origins (NEXT_PUBLIC_EDITOR_ORIGINS), plus loopback in development. */
 export function policyFromEnvironment(): { policy: OriginPolicy; rejected: ParsedOrigins['rejected'] } {
-  // Both values are inlined by Next at build time; nothing at run time can change them.
-  const { origins, rejected } = parseOriginList(process.env.NEXT_PUBLIC_EDITOR_ORIGINS);
-  const policy = createOriginPolicy(origins, { allowLoopback: process.env.NODE_ENV === 'development' });
+  // Both values are fixed at build time (lib/config/env.ts); nothing at run time can change them.
+  const { origins, rejected } = parseOriginList(readBuildEnv().editorOrigins);
+  const policy = createOriginPolicy(origins, { allowLoopback: isDevelopmentBuild() });
   return { policy, rejected };
 }
 
 /**
  * Origins the editor's font previews (inject-font-import, inject-font-face) may load from:
- * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which build-steps/site/build-site.ts fills for preview builds only.
+ * NEXT_PUBLIC_EDITOR_FONT_ORIGINS, which the build sets for editor preview builds only
+ * (lib/config/env.ts variablesForBuild).
  */
 export function fontOriginsFromEnvironment(): string[] {
-  return parseOriginList(process.env.NEXT_PUBLIC_EDITOR_FONT_ORIGINS).origins;
+  return parseOriginList(readBuildEnv().editorFontOrigins).origins;
 }
 
 /** What the framed document can tell about its parent without asking it. */

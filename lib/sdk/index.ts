@@ -1,8 +1,9 @@
 /** The platform SDK's public surface. Framework-free; real-time loads on first subscribe. */
-export { createClient, DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/create-client';
+export { createClient } from './client/create-client';
+export { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client/client-types';
 export { createClientFromRequest } from './client/from-request';
 export { Actor, type ActorConn } from './actors/actor';
-export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors/actors';
+export type { ActorsModule, ActorRef, ActorConnection, ActorSubscription } from './actors/actor-types';
 export {
   PlatformError,
   PlatformError as Base44Error,
@@ -33,13 +34,8 @@ export {
 } from './token/reference-helpers';
 export type * from './connectors/connectors.lazy';
 export type { FetchWithAuthInit } from './client/fetch-with-auth.lazy';
-export type {
-  AiGatewayModule,
-  AiGatewayConnection,
-  AnalyticsModule,
-  TrackEventParams,
-  TrackEventProperties,
-} from './analytics/analytics-module';
+export type { AiGatewayModule, AiGatewayConnection } from './ai-gateway/ai-gateway';
+export type { AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics/analytics-types';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './core/redirects';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './client/service-role';
 export type { SubscriptionHooks } from './realtime/subscription-hooks';
@@ -54,7 +50,7 @@ export type {
   CustomIntegrationsModule,
   CustomIntegrationCallParams,
   CustomIntegrationCallResponse,
-} from './integrations/integrations';
+} from './integrations/integration-types';
 export type { FunctionsModule } from './functions/functions';
 export type { AgentsModule, ConversationQuery } from './agents/agents';
 export type { AppLogsModule } from './app-logs/app-logs';

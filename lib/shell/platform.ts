@@ -1,7 +1,8 @@
 /**
- * The one platform client of this page load. Creating it resolves the app params first, which also
- * hands `access_token` from the address bar to the SDK's token store (and strips it) before any
- * request or parent message; the client then starts with the store's token (no `token` option).
+ * The one platform client of this page load, made from the app params. It is created with no
+ * `token` option, so the SDK's token store takes `access_token` from the address bar (storing it
+ * once and stripping it) as the client starts, before the client's first request and before the
+ * editor bridge can report the URL; otherwise the client starts with the stored token.
  */
 import { getAppParams } from '@/lib/config/app-params';
 import { createClient, type PlatformClient } from '@/lib/sdk';

@@ -11,7 +11,7 @@
  * 2. A path that is no page (lib/site/exported-paths.ts) gets the 404 title and, where the host
  *    served a page's HTML anyway (SPA-only hosts answer every path with index.html), the static 404
  *    screen that page carries instead of its copy, from the first paint on (lib/site/missing-page.ts);
- *    MissingPageGuard and NotFoundRoute take over after hydration.
+ *    MissingPageScreen takes over after hydration.
  * 3. A document framed by a site that is not the allowlisted editor is made inert
  *    (lib/frame/frame-guard.ts), since only a header could have refused the framing.
  *

@@ -8,7 +8,7 @@
  *
  * Self-contained on purpose (no imports, no outer variables, syntax every engine runs): EarlyHead
  * inlines this function's own source into every page as part of the check that runs before the first
- * paint, and the client shell calls the same function after hydration (MissingPageGuard).
+ * paint, and the client shell calls the same function after hydration (MissingPageScreen).
  */
 export function isExportedPagePath(pathname: string, pageNames: readonly string[]): boolean {
   const segments: string[] = [];

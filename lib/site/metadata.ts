@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 
+import { readBuildEnv } from '@/lib/config/env';
+
 export const SITE_TITLE = 'Bald verfügbar – Unsere neue Website';
 export const SITE_DESCRIPTION =
   'Unsere neue Website ist fast startklar. Wir freuen uns darauf, Ihnen schon bald unseren neuen digitalen Auftritt zu präsentieren.';
 
 /** Where the site is deployed, for absolute Open Graph URLs; optional at build time. */
 function siteUrl(): URL | undefined {
-  const raw = process.env.NEXT_PUBLIC_SITE_URL;
+  const raw = readBuildEnv().siteUrl;
   if (!raw) return undefined;
   try {
     return new URL(raw);

@@ -6,16 +6,16 @@
  *   every other page as `<template data-missing-page>` (inert: no text of the page, nothing a crawler
  *   reads as content); the early script (lib/site/early-document.ts) copies it into a
  *   `<div data-missing-page>` next to `<body>` and marks `<html data-missing-page>`, which hides
- *   `<body>` (app/globals.css) until the app's own 404 screen takes over (NotFoundRoute).
+ *   `<body>` (app/globals.css); after hydration the app's own 404 screen takes its place (MissingPageScreen).
  * React never sees any of it: hydration skips elements it did not render next to `<head>` and
  * `<body>`, and React claims a document's first `<title>` only without `itemprop`.
- * MissingPageGuard removes all of it once the address names a page again (Go Home).
+ * MissingPageScreen removes all of it once the address names a page again (Go Home).
  */
 
 /** The attribute of every element above (and of `<html>` while the static screen shows). */
 export const MISSING_PAGE_ATTRIBUTE = 'data-missing-page';
 
-/** The title of the 404 screen (app/not-found.tsx). */
+/** The title of the 404 screen (app/not-found.tsx, and before the first paint the early script's). */
 export const NOT_FOUND_TITLE = 'Seite nicht gefunden (404)';
 
 /** Puts the 404 title first in the document. Self-contained: the early script inlines its source. */
@@ -42,14 +42,25 @@ export function showStaticNotFound(doc: Document, attribute: string): void {
   doc.documentElement.setAttribute(attribute, '');
 }
 
-/** Hands over from the static 404 screen to the app's own (NotFoundRoute). */
-export function removeStaticNotFound(doc: Document): void {
-  for (const screen of doc.querySelectorAll(`div[${MISSING_PAGE_ATTRIBUTE}]`)) screen.remove();
-  doc.documentElement.removeAttribute(MISSING_PAGE_ATTRIBUTE);
+/**
+ * Shows `screen` (where React renders the app's own 404 screen) in place of the static one, or of
+ * `<body>` after a back navigation to an address that names no page.
+ */
+export function showAppNotFound(doc: Document, screen: HTMLElement): void {
+  let holder = doc.querySelector(`html > div[${MISSING_PAGE_ATTRIBUTE}]`);
+  if (!holder) {
+    holder = doc.createElement('div');
+    holder.setAttribute(MISSING_PAGE_ATTRIBUTE, '');
+    doc.documentElement.insertBefore(holder, doc.body);
+  }
+  if (holder.firstChild !== screen || holder.childNodes.length !== 1) holder.replaceChildren(screen);
+  doc.documentElement.setAttribute(MISSING_PAGE_ATTRIBUTE, '');
+  setNotFoundTitle(doc, MISSING_PAGE_ATTRIBUTE, NOT_FOUND_TITLE);
 }
 
-/** Removes every mark once the address names a page again. */
+/** Removes every mark once the address names a page again: `<body>` shows the page. */
 export function clearMissingPageMarks(doc: Document): void {
-  removeStaticNotFound(doc);
-  for (const title of doc.querySelectorAll(`title[${MISSING_PAGE_ATTRIBUTE}]`)) title.remove();
+  for (const element of doc.querySelectorAll(`html > div[${MISSING_PAGE_ATTRIBUTE}], title[${MISSING_PAGE_ATTRIBUTE}]`))
+    element.remove();
+  doc.documentElement.removeAttribute(MISSING_PAGE_ATTRIBUTE);
 }

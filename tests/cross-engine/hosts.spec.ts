@@ -79,8 +79,8 @@ test.describe('framed on a host without frame-ancestors', () => {
       await session.click(GO_HOME, SITE_FRAME);
       expect(await reached(session)).toEqual([]);
       expect(await session.evaluate(() => window.location.pathname, [], SITE_FRAME)).toBe('/404.html');
-      // Where the engine names the framer (location.ancestorOrigins: Chromium, WebKit, Firefox from
-      // 137) the verdict is hostile; where it cannot, unproven. Both make the page inert.
+      // Where the engine names the framer (location.ancestorOrigins: Chromium, WebKit, current Firefox)
+      // the verdict is hostile; where it cannot (older Firefox), unproven. Both make the page inert.
       const { verdict, named } = await session.evaluate(
         () => ({
           verdict: document.documentElement.getAttribute('data-frame-guard'),

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 
-import { startEmulator } from '@/emulator/server';
+import { startEmulator } from '@/emulator/start/server';
 import { startVendorDevServer, type VendorDevServer } from '@/support/base44-cli/dev-server';
 import { loginToken } from '@/tests/support/emulator';
 

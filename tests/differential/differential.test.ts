@@ -10,7 +10,11 @@ import { startOurs, startVendor, type Backend } from './backends';
 import { differentialDeviations, layerDeviations } from './deviations';
 import { Normaliser } from './normalise';
 import { APP_ID, warmDenoCache, writeProject } from './project';
-import { ROWS, type Row, type Seen } from './rows';
+import { ROWS as ENTITY_ROWS, type Row, type Seen } from './rows';
+import { RULE_ROWS } from './rows-rules';
+import { USER_ROWS } from './rows-users';
+
+const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS];
 
 jest.setTimeout(180_000);
 

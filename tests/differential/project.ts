@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { Seed } from '@/emulator/types';
+import type { Seed } from '@/emulator/core/types';
 
 export const APP_ID = 'differential-app';
 /** The vendor backend's admin is the account of its login file (support/base44-cli/dev-server.ts). */
@@ -88,6 +88,42 @@ const TASK = {
   required: ['title'],
 };
 
+/** A create rule on a field of the record, and a required field: permission is judged before the schema. */
+const TICKET = {
+  name: 'Ticket',
+  type: 'object',
+  properties: { title: { type: 'string' }, owner: { type: 'string' } },
+  required: ['title'],
+  rls: { create: { 'data.owner': '{{user.email}}' }, read: true },
+};
+
+/** Each operation its own rule: anyone creates and updates, the author reads, only admins delete. */
+const MEMO = {
+  name: 'Memo',
+  type: 'object',
+  properties: { title: { type: 'string' } },
+  required: ['title'],
+  rls: {
+    create: true,
+    read: { created_by: '{{user.email}}' },
+    update: true,
+    delete: { user_condition: { role: 'admin' } },
+  },
+};
+
+/** The app's users: a custom field, and one only admins read and write. */
+const USER_ENTITY = {
+  name: 'User',
+  type: 'object',
+  properties: {
+    nickname: { type: 'string' },
+    level: {
+      type: 'string',
+      rls: { read: { user_condition: { role: 'admin' } }, write: { user_condition: { role: 'admin' } } },
+    },
+  },
+};
+
 export function writeProject(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'differential-project-'));
   const base = path.join(dir, 'base44');
@@ -99,6 +135,9 @@ export function writeProject(): string {
   writeFileSync(path.join(base, 'entities', 'task.jsonc'), JSON.stringify(TASK, null, 2));
   writeFileSync(path.join(base, 'entities', 'post.jsonc'), JSON.stringify(POST, null, 2));
   writeFileSync(path.join(base, 'entities', 'locked.jsonc'), JSON.stringify(LOCKED, null, 2));
+  writeFileSync(path.join(base, 'entities', 'ticket.jsonc'), JSON.stringify(TICKET, null, 2));
+  writeFileSync(path.join(base, 'entities', 'memo.jsonc'), JSON.stringify(MEMO, null, 2));
+  writeFileSync(path.join(base, 'entities', 'user.jsonc'), JSON.stringify(USER_ENTITY, null, 2));
   cpSync(path.join(__dirname, 'fixture', 'base44', 'functions'), path.join(base, 'functions'), { recursive: true });
   return dir;
 }

@@ -1,10 +1,10 @@
-import { schemalessDefaultSeed } from '@/emulator/seed';
-import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seeded-login';
-import { startEmulator } from '@/emulator/server';
-import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/core/types';
+import { schemalessDefaultSeed } from '@/emulator/seed/seed';
+import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seed/seeded-login';
+import { startEmulator } from '@/emulator/start/server';
 
 /**
- * The default seed (emulator/seed.json) for tests, every app `schemaless`: a suite may use any
+ * The default seed (emulator/seed/seed.json) for tests, every app `schemaless`: a suite may use any
  * entity name without a project folder. A suite about schemas passes `projectDir` and its own seed.
  */
 export function testSeed(): Seed {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { schemalessDefaultSeed } from '../../emulator/seed';
-import { startEmulator } from '../../emulator/server';
+import { schemalessDefaultSeed } from '../../emulator/seed/seed';
+import { startEmulator } from '../../emulator/start/server';
 import { median } from './median';
 
 const APP = 'coming-soon';

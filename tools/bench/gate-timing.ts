@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import { loginToken } from '../../emulator/seeded-login';
-import { startEmulator } from '../../emulator/server';
+import { loginToken } from '../../emulator/seed/seeded-login';
+import { startEmulator } from '../../emulator/start/server';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk';

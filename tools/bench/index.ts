@@ -11,8 +11,8 @@ import path from 'node:path';
 
 import { ensureBuild } from '../../build-steps/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
-import { REPOSITORY_ROOT } from '../../emulator/cli';
-import { startEmulator } from '../../emulator/server';
+import { REPOSITORY_ROOT } from '../../emulator/start/cli';
+import { startEmulator } from '../../emulator/start/server';
 import { runRealtimeBench } from '../../support/realtime-load';
 import { measureSdkSizes } from '../../support/sdk-size';
 import { measureEmulatorStore } from './emulator-store';

@@ -10,6 +10,7 @@
  */
 import { DeploySettingsError, ensureBuild, PREVIEW_TARGET } from '../../build-steps/site/build-site';
 import { APP_LINK_FILE, linkedAppSettings } from '../../build-steps/site/linked-app';
+import { readBuildEnv } from '../../lib/config/env';
 import { runCli } from '../cli';
 
 runCli(async () => {
@@ -24,7 +25,7 @@ runCli(async () => {
     const built = await ensureBuild(target, { force: process.argv.includes('--force'), forDeploy });
     console.log(built ? `Built ${target.outDir}/` : `${target.outDir}/ is up to date`);
   } catch (error) {
-    if (error instanceof DeploySettingsError && !process.env.NEXT_PUBLIC_PLATFORM_APP_ID) {
+    if (error instanceof DeploySettingsError && !readBuildEnv().appId) {
       throw new DeploySettingsError(
         `${error.message}\nTo build for your Base44 app, link this folder: copy base44/.app.jsonc.example to ${APP_LINK_FILE} with your app id, or run \`npx base44 link\`.`,
       );

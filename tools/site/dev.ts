@@ -15,10 +15,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { copyVendorFiles } from '../../build-steps/site/copy-vendor';
-import type { RunningEmulator } from '../../emulator/types';
+import type { RunningEmulator } from '../../emulator/core/types';
+import { readBuildEnv } from '../../lib/config/env';
 import { vendorSiteEnv, vendorSiteHost, type VendorSiteEnv } from '../../support/base44-cli/site-env';
 import { runCli } from '../cli';
-import { numberFromEnv, startLocalPlatform } from './local-platform';
+import { hostSetting, siteAddress, startLocalPlatform } from './local-platform';
 
 /** The platform the site talks to: the vendor backend `base44 dev` named, else our emulator. */
 async function startPlatform(
@@ -32,14 +33,15 @@ async function startPlatform(
   }
   const emulator = await startLocalPlatform(host, port);
   // The site's build-time settings point at this emulator, wherever EMULATOR_PORT put it.
-  const serverUrl = process.env.NEXT_PUBLIC_PLATFORM_SERVER_URL ?? emulator.url;
+  const serverUrl = readBuildEnv().serverUrl ?? emulator.url;
   return { siteEnv: { NEXT_PUBLIC_PLATFORM_SERVER_URL: serverUrl }, emulator };
 }
 
 async function main() {
   const vendor = vendorSiteEnv(process.env);
-  const host = vendor ? vendorSiteHost(vendor, process.env.HOST) : (process.env.HOST ?? '127.0.0.1');
-  const port = numberFromEnv('PORT', 3000);
+  const address = siteAddress();
+  const host = vendor ? vendorSiteHost(vendor, hostSetting()) : address.host;
+  const port = address.port;
   copyVendorFiles();
 
   const { siteEnv, emulator } = await startPlatform(vendor, host, port);

@@ -1,7 +1,10 @@
-/** What `npm start` and `npm run dev` share about running the site next to the local platform. */
-import { describeSeed, REPOSITORY_ROOT } from '../../emulator/cli';
-import { startEmulator } from '../../emulator/server';
-import type { RunningEmulator } from '../../emulator/types';
+/**
+ * What `npm start`, `npm run dev` and `npm run serve` share about running the site (next to the
+ * local platform): the owner of their run-time settings (HOST, PORT, EMULATOR_*).
+ */
+import type { RunningEmulator } from '../../emulator/core/types';
+import { describeSeed, REPOSITORY_ROOT } from '../../emulator/start/cli';
+import { startEmulator } from '../../emulator/start/server';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {
@@ -10,6 +13,16 @@ export function numberFromEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+/** The HOST the site was asked to listen on, if any (the one place that reads it). */
+export function hostSetting(): string | undefined {
+  return process.env.HOST;
+}
+
+/** Where the site listens: HOST (default 127.0.0.1) and PORT (default 3000). */
+export function siteAddress(): { host: string; port: number } {
+  return { host: hostSetting() ?? '127.0.0.1', port: numberFromEnv('PORT', 3000) };
 }
 
 /**

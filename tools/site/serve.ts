@@ -3,10 +3,10 @@ import path from 'node:path';
 
 import { serveStatic } from '../../deploy/static-host/serve';
 import { runCli } from '../cli';
+import { siteAddress } from './local-platform';
 
 runCli(async () => {
-  const host = process.env.HOST ?? '127.0.0.1';
-  const port = Number(process.env.PORT ?? 3000);
+  const { host, port } = siteAddress();
   const root = path.resolve(process.env.OUT_DIR ?? 'out');
   await serveStatic({ root, host, port });
   console.log(`Site: http://${host}:${port}/ (serving ${path.relative(process.cwd(), root) || '.'})`);

@@ -11,11 +11,10 @@ import path from 'node:path';
 import { ensureBuild } from '../../build-steps/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { runCli } from '../cli';
-import { numberFromEnv, startLocalPlatform } from './local-platform';
+import { siteAddress, startLocalPlatform } from './local-platform';
 
 async function main() {
-  const host = process.env.HOST ?? '127.0.0.1';
-  const port = numberFromEnv('PORT', 3000);
+  const { host, port } = siteAddress();
 
   await ensureBuild({ outDir: 'out' });
   const emulator = await startLocalPlatform(host, port);

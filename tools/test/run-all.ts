@@ -39,7 +39,7 @@ const HOST_RUNTIME: Job = {
   args: [path.join(ROOT, 'support', 'hosts', 'cloudflare', 'install.mjs')],
 };
 
-/** Lint, format and both type checks: independent, so they share the two cores. */
+/** Lint (ESLint, import rules), format and both type checks: independent, so they share the two cores. */
 async function staticChecks(): Promise<StepResult[]> {
   // The vendor CLI's entity types first, so that every run type-checks the project as a developer
   // who ran `npx base44 types generate` sees it; then our client typed by them (tests/types/base44).
@@ -52,7 +52,13 @@ async function staticChecks(): Promise<StepResult[]> {
     console.error(error instanceof Error ? error.message : error);
   }
   const jobs: Job[] = [
-    { name: 'lint', title: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+    { name: 'lint', title: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+    {
+      name: 'lint imports',
+      title: 'lint (imports: cycles, lazy chunks)',
+      command: bin('depcruise'),
+      args: ['--config', '.dependency-cruiser.cjs', '.'],
+    },
     {
       name: 'format',
       title: 'format check (Prettier)',

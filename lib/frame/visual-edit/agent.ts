@@ -5,86 +5,96 @@
  *
  * It only ever receives messages that the bridge has already checked (source, origin, shape), and
  * it only posts through the bridge, which knows the one origin it may post to. The features live
- * in their own modules; this file holds the selection state and routes messages to them.
+ * in their own modules (selection state, pointer input, edit mode, layer menu, inline editing, page
+ * features); this file wires them together and gives every message type its handler.
  */
 import {
-  closeDropdowns,
-  elementPositionUpdate,
-  elementSelected,
+  dispatchIncomingMessage,
   selectionCleared,
   type IncomingMessage,
+  type IncomingMessageHandlers,
 } from '../messages';
 import type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
-import { describeSelection, reportedTagName } from './describe';
-import { listenForEditMode } from './edit-mode-events';
+import { reportedTagName } from './describe';
+import { createEditMode, type EditMode } from './edit-mode';
 import { applyElementEdit } from './edits';
-import { canStartEditing, createInlineEditor } from './inline-edit';
-import { createLayerMenu } from './layer-menu';
+import { createInlineEditor, type InlineEditor } from './inline-edit';
+import { createLayerMenu, type LayerMenu } from './layer-menu';
 import { OverlayLayer } from './overlays';
-import { createPageFeatures } from './page-features';
-import { addPageStyle, EDIT_MODE_CSS, freezeAnimations } from './page-styles';
-import { isInViewport, positionOf } from './positions';
-import { editableElementFrom, findElementsById, selectorIdOf } from './selection';
+import { createPageFeatures, type PageFeatures, type PageMessageType } from './page-features';
+import { createPointerInput } from './pointer-input';
+import { selectorIdOf } from './selection';
+import { createSelectionState, type SelectionState } from './selection-state';
 import { loadTailwindRuntime } from './tailwind-runtime';
 
 export type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
+export { RESYNC_DELAY_MS } from './edit-mode';
 
-/** docs/SPEC.md section 9: overlays re-sync this long after a change. */
-export const RESYNC_DELAY_MS = 50;
+/** The parts of the agent that act on editor messages. */
+interface AgentParts {
+  selection: SelectionState;
+  inline: InlineEditor;
+  editMode: EditMode;
+  /** The editor's own popover and dropdowns, which pause hovering while they are in use. */
+  editorUi: { dragging: boolean; dropdownOpen: boolean };
+}
 
-export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEditAgent {
-  const { win, post } = options;
-  const doc = win.document;
-  const loadTailwind = options.loadTailwind ?? ((target: Document) => loadTailwindRuntime(target));
+/** The messages about elements and edit mode (the page-wide ones are page-features.ts'). */
+function elementMessageHandlers(
+  win: Window,
+  options: VisualEditAgentOptions,
+  parts: AgentParts & { disable(): void; clearSelection(): void },
+): IncomingMessageHandlers<Exclude<IncomingMessage['type'], PageMessageType>> {
+  const { selection, inline, editMode, editorUi } = parts;
   const onProblem = options.onProblem ?? (() => undefined);
-  const reload = options.reload ?? (() => win.location.reload());
-  const overlays = new OverlayLayer(doc);
-
-  let enabled = false;
-  let dragging = false;
-  let dropdownOpen = false;
-  let hoveredId: string | null = null;
-  let selectedId: string | null = null;
-  let selectedElement: Element | null = null;
-  let resyncTimer: ReturnType<typeof setTimeout> | null = null;
-  let frameRequest: number | null = null;
-  let removeEditStyle: (() => void) | null = null;
-  let resumeAnimations: (() => void) | null = null;
-  let stopListening: (() => void) | null = null;
-
-  /** Outlines the elements of `id` with their tag label, as the reference agent does (none for the selection). */
-  const showHover = (id: string | null) => {
-    hoveredId = id;
-    const targets = id === null || id === selectedId ? [] : findElementsById(win, id);
-    const first = targets[0];
-    if (first) overlays.hover.show(targets, reportedTagName(first).toLowerCase());
-    else overlays.hover.clear();
+  const applyEdit = (message: Parameters<typeof applyElementEdit>[1]) => {
+    // Without an index, an image in a list changes only where the selected one is.
+    const selectedIndex = selection.selectedElement?.getAttribute('data-arr-index') ?? null;
+    const sameSelection = (id: string) => (id === selection.selectedId ? selectedIndex : null);
+    if (applyElementEdit(win, message, sameSelection, onProblem)) editMode.scheduleResync();
   };
-
-  const showSelection = () => {
-    if (selectedId === null) {
-      overlays.selected.clear();
-      return;
-    }
-    const targets = findElementsById(win, selectedId);
-    if (selectedElement && !selectedElement.isConnected) {
-      // Re-rendered (an image swap): follow the element at the same static-array index.
-      const index = selectedElement.getAttribute('data-arr-index');
-      selectedElement = targets.find((target) => target.getAttribute('data-arr-index') === index) ?? targets[0] ?? null;
-    }
-    overlays.selected.show(targets, selectedElement ? selectedElement.tagName.toLowerCase() : null);
-    const label = overlays.selected.firstLabel();
-    if (label && selectedElement) layers.attach(label, selectedElement);
+  return {
+    'toggle-visual-edit-mode': ({ data }) => {
+      if (data.enabled) editMode.enable();
+      else parts.disable();
+      if (data.inlineEditEnabled !== null) inline.enabled = data.inlineEditEnabled;
+    },
+    'update-classes': applyEdit,
+    'update-attribute': applyEdit,
+    'update-content': applyEdit,
+    'unselect-element': () => {
+      inline.stop();
+      parts.clearSelection();
+    },
+    'refresh-page': () => (options.reload ?? (() => win.location.reload()))(),
+    'request-element-position': () => selection.reportPosition(),
+    'popover-drag-state': ({ data }) => {
+      editorUi.dragging = data.isDragging;
+      if (editorUi.dragging) selection.showHover(null);
+    },
+    'dropdown-state': ({ data }) => {
+      editorUi.dropdownOpen = data.isOpen;
+      if (editorUi.dropdownOpen) selection.showHover(null);
+    },
+    'toggle-inline-edit-mode': ({ data }) => inline.toggle(data),
   };
+}
 
+/** The layer menu of the selection's label, and the inline editor of the selected text. */
+function createEditors(
+  options: VisualEditAgentOptions,
+  overlays: OverlayLayer,
+  selection: SelectionState,
+): { layers: LayerMenu; inline: InlineEditor } {
+  const { win, post } = options;
   const layers = createLayerMenu({
     win,
     select: (element) => {
       const id = selectorIdOf(element);
-      if (id !== null) select(element, id);
+      if (id !== null) selection.select(element, id);
     },
     deselect: () => {
-      selectedId = null;
+      selection.forgetSelectedId();
       post(selectionCleared());
     },
     preview: (element) =>
@@ -93,16 +103,28 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
   const inline = createInlineEditor({
     win,
     post,
-    selectedId: () => selectedId,
+    selectedId: () => selection.selectedId,
     setOutlineHidden: (hidden) => overlays.selected.setHidden(hidden),
     syncOutlines: () => overlays.sync(),
-    selectQuietly: (elements, id) => {
-      selectedId = id;
-      selectedElement = elements[0] ?? null;
-      showSelection();
-    },
+    selectQuietly: (elements, id) => selection.selectQuietly(elements, id),
   });
-  const page = createPageFeatures({
+  return { layers, inline };
+}
+
+export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEditAgent {
+  const { win, post } = options;
+  const onProblem = options.onProblem ?? (() => undefined);
+  const overlays = new OverlayLayer(win.document);
+  const editorUi = { dragging: false, dropdownOpen: false };
+  const selection = createSelectionState({
+    win,
+    overlays,
+    post,
+    // Called from the first selection on, by when the layer menu below exists.
+    onSelectionLabel: (label, selected) => layers.attach(label, selected),
+  });
+  const { layers, inline } = createEditors(options, overlays, selection);
+  const page: PageFeatures = createPageFeatures({
     win,
     post,
     fontOrigins: options.fontOrigins ?? [],
@@ -110,183 +132,56 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
     isOwnTarget: (target) => inline.owns(target) || layers.owns(target),
     onProblem,
   });
-
-  const reportPosition = () => {
-    if (selectedId === null || !selectedElement?.isConnected) return;
-    const position = positionOf(selectedElement);
-    post(elementPositionUpdate(selectedId, position, isInViewport(position, win)));
-  };
-
-  /** After a change, elements may have moved or been re-rendered: outline them again. */
-  const scheduleResync = () => {
-    if (resyncTimer !== null) clearTimeout(resyncTimer);
-    resyncTimer = setTimeout(() => {
-      resyncTimer = null;
-      if (!enabled) return;
-      showSelection();
-      showHover(hoveredId);
-    }, RESYNC_DELAY_MS);
-  };
-
-  const onScrollOrResize = () => {
-    if (frameRequest !== null) return;
-    frameRequest = win.requestAnimationFrame(() => {
-      frameRequest = null;
+  const editMode = createEditMode({
+    win,
+    pointer: createPointerInput({
+      win,
+      post,
+      selection,
+      inline,
+      layers,
+      isEnabled: () => editMode.enabled,
+      isDragging: () => editorUi.dragging,
+      isDropdownOpen: () => editorUi.dropdownOpen,
+    }),
+    loadTailwind: options.loadTailwind ?? ((target: Document) => loadTailwindRuntime(target)),
+    onProblem,
+    onScrollFrame: (enabled) => {
       overlays.sync();
-      if (enabled) reportPosition();
-    });
-  };
-
-  const block = (event: Event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    event.stopImmediatePropagation();
-  };
-
-  /** Blocks the app's pointer handling, except inside the text being edited inline (caret, selection). */
-  const blockUnlessEditing = (event: Event) => {
-    if (!inline.owns(event.target)) block(event);
-  };
+      if (enabled) selection.reportPosition();
+    },
+    resync: () => {
+      selection.showSelection();
+      selection.showHover(selection.hoveredId);
+    },
+  });
 
   const clearSelection = () => {
-    inline.clearMarks(selectedId);
-    selectedId = null;
-    selectedElement = null;
-    overlays.selected.clear();
+    inline.clearMarks(selection.selectedId);
+    selection.clear();
   };
-
-  const select = (element: Element, id: string) => {
-    selectedId = id;
-    selectedElement = element;
-    showSelection();
-    showHover(null);
-    post(elementSelected(describeSelection(element, id)));
-  };
-
-  const onClick = (event: MouseEvent) => {
-    if (!enabled) return;
-    // The layer menu and its label handle their own clicks; a click anywhere else closes the menu.
-    if (layers.owns(event.target)) return;
-    layers.close();
-    // A click inside the text being edited places the caret.
-    if (inline.enabled && inline.owns(event.target)) return;
-    block(event);
-    // Clicking anywhere else ends inline editing, and only that.
-    if (inline.isEditing()) {
-      inline.stop();
-      return;
-    }
-    if (dropdownOpen) {
-      post(closeDropdowns());
-      return;
-    }
-    const element = editableElementFrom(event.target);
-    const id = element ? selectorIdOf(element) : null;
-    if (!element || id === null) return;
-    // A second click on the selected text element starts editing it.
-    if (id === selectedId && inline.enabled && canStartEditing(element)) {
-      inline.start(element);
-      return;
-    }
-    if (inline.enabled) inline.markSelected(findElementsById(win, id));
-    select(element, id);
-  };
-
-  const onPointerMove = (event: MouseEvent) => {
-    if (dragging || inline.isEditing()) return;
-    const element = editableElementFrom(event.target);
-    const id = element ? selectorIdOf(element) : null;
-    if (id !== hoveredId) showHover(id);
-  };
-
-  const onPointerLeavePage = (event: MouseEvent) => {
-    if (event.relatedTarget === null) showHover(null);
-  };
-
-  const enable = () => {
-    if (enabled) return;
-    enabled = true;
-    removeEditStyle = addPageStyle(win, EDIT_MODE_CSS);
-    resumeAnimations = freezeAnimations(doc);
-    stopListening = listenForEditMode(win, {
-      blockUnlessEditing,
-      onClick,
-      onPointerMove,
-      onPointerLeavePage,
-      onScrollOrResize,
-    });
-    loadTailwind(doc).catch((cause: unknown) => onProblem('Tailwind browser runtime failed to load', cause));
-  };
-
   const disable = () => {
-    if (!enabled) return;
-    enabled = false;
+    if (!editMode.enabled) return;
     page.onEditModeOff();
     layers.close();
     inline.stop();
     clearSelection();
-    removeEditStyle?.();
-    resumeAnimations?.();
-    removeEditStyle = null;
-    resumeAnimations = null;
-    stopListening?.();
-    stopListening = null;
-    if (frameRequest !== null) win.cancelAnimationFrame(frameRequest);
-    if (resyncTimer !== null) clearTimeout(resyncTimer);
-    frameRequest = null;
-    resyncTimer = null;
-    hoveredId = null;
+    editMode.disable();
+    selection.showHover(null);
     overlays.clear();
   };
-
-  const handle = (message: IncomingMessage) => {
-    if (page.handle(message)) return;
-    switch (message.type) {
-      case 'toggle-visual-edit-mode':
-        if (message.data.enabled) enable();
-        else disable();
-        if (message.data.inlineEditEnabled !== null) inline.enabled = message.data.inlineEditEnabled;
-        return;
-      case 'update-classes':
-      case 'update-attribute':
-      case 'update-content': {
-        // Without an index, an image in a list changes only where the selected one is.
-        const selectedIndex = selectedElement?.getAttribute('data-arr-index') ?? null;
-        const changed = applyElementEdit(win, message, (id) => (id === selectedId ? selectedIndex : null), onProblem);
-        if (changed) scheduleResync();
-        return;
-      }
-      case 'unselect-element':
-        inline.stop();
-        clearSelection();
-        return;
-      case 'refresh-page':
-        reload();
-        return;
-      case 'request-element-position':
-        reportPosition();
-        return;
-      case 'popover-drag-state':
-        dragging = message.data.isDragging;
-        if (dragging) showHover(null);
-        return;
-      case 'dropdown-state':
-        dropdownOpen = message.data.isOpen;
-        if (dropdownOpen) showHover(null);
-        return;
-      case 'toggle-inline-edit-mode':
-        inline.toggle(message.data);
-        return;
-    }
+  const handlers: IncomingMessageHandlers = {
+    ...page.handlers,
+    ...elementMessageHandlers(win, options, { selection, inline, editMode, editorUi, disable, clearSelection }),
   };
 
   return {
-    handle,
+    handle: (message) => dispatchIncomingMessage(handlers, message),
     get enabled() {
-      return enabled;
+      return editMode.enabled;
     },
     get selectedId() {
-      return selectedId;
+      return selection.selectedId;
     },
     stop() {
       disable();

@@ -70,12 +70,25 @@ export interface InlineEditor {
   toggle(data: { dataSourceLocation: string; inlineEditingMode: boolean }): void;
 }
 
-export function createInlineEditor(host: InlineEditHost): InlineEditor {
-  const { win } = host;
-  let editing: HTMLElement | null = null;
+/** Places the caret's selection over all of `element`'s text. */
+function selectContents(win: Window, element: HTMLElement): void {
+  const range = win.document.createRange();
+  range.selectNodeContents(element);
+  const selection = win.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+}
+
+/**
+ * What is typed into the element being edited, reported as `inline-edit` once typing pauses for
+ * INLINE_EDIT_DEBOUNCE_MS, with the text before the change.
+ */
+function createTypingReporter(host: InlineEditHost): {
+  watch(element: HTMLElement): void;
+  /** Stops reporting; a change typed less than the debounce before is not sent (as in the reference). */
+  unwatch(element: HTMLElement): void;
+} {
   let pending: ReturnType<typeof setTimeout> | null = null;
-  let previousCursor = '';
-  let removeStyle: (() => void) | null = null;
   // Kept here, not in a data attribute, so the page's markup carries nothing of ours.
   const originalText = new WeakMap<HTMLElement, string>();
 
@@ -103,13 +116,26 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
     pending = setTimeout(() => report(element), INLINE_EDIT_DEBOUNCE_MS);
   };
 
-  const selectContents = (element: HTMLElement) => {
-    const range = win.document.createRange();
-    range.selectNodeContents(element);
-    const selection = win.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(range);
+  return {
+    watch(element) {
+      originalText.set(element, element.textContent ?? '');
+      element.addEventListener('input', onInput);
+    },
+    unwatch(element) {
+      if (pending !== null) clearTimeout(pending);
+      pending = null;
+      element.removeEventListener('input', onInput);
+      originalText.delete(element);
+    },
   };
+}
+
+export function createInlineEditor(host: InlineEditHost): InlineEditor {
+  const { win } = host;
+  let editing: HTMLElement | null = null;
+  let previousCursor = '';
+  let removeStyle: (() => void) | null = null;
+  const typing = createTypingReporter(host);
 
   const editor: InlineEditor = {
     enabled: false,
@@ -124,12 +150,11 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
       editing = element;
       host.setOutlineHidden(true);
       removeStyle ??= addPageStyle(win, INLINE_EDIT_CSS);
-      originalText.set(element, element.textContent ?? '');
+      typing.watch(element);
       previousCursor = element.style.cursor;
       element.setAttribute('contenteditable', 'true');
-      element.addEventListener('input', onInput);
       element.style.cursor = 'text';
-      selectContents(element);
+      selectContents(win, element);
       setTimeout(() => {
         if (element.isConnected) element.focus();
       }, 0);
@@ -138,17 +163,13 @@ export function createInlineEditor(host: InlineEditHost): InlineEditor {
     stop() {
       const element = editing;
       if (element === null) return;
-      // Like the reference: a change typed less than the debounce before stopping is not sent.
-      if (pending !== null) clearTimeout(pending);
-      pending = null;
-      element.removeEventListener('input', onInput);
+      typing.unwatch(element);
       if (element.isConnected) {
         removeStyle?.();
         removeStyle = null;
         element.setAttribute('contenteditable', 'false');
         element.style.cursor = previousCursor;
       }
-      originalText.delete(element);
       host.setOutlineHidden(false);
       host.syncOutlines();
       host.post(contentEditing('ended', host.selectedId()));

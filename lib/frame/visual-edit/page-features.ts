@@ -3,15 +3,25 @@
  * theme and font previews, canvas sizing (viewport-height freeze, page height), pop-up
  * suppression and the canvas wheel bridge. Routed here by the agent.
  */
-import type { IncomingMessage, OutgoingMessage } from '../messages';
+import type { IncomingMessageHandlers, OutgoingMessage } from '../messages';
 import { createPageHeightController } from './page-height';
 import { createPopupSuppressor } from './popup-suppressor';
 import { applyThemeVariables, injectFontFace, injectFontImport } from './theme';
 import { createWheelBridge } from './wheel-bridge';
 
+/** The messages that act on the whole page. */
+export type PageMessageType =
+  | 'update-theme-variables'
+  | 'inject-font-import'
+  | 'inject-font-face'
+  | 'freeze-vh-units'
+  | 'measure-page-height'
+  | 'suppress-auto-popups'
+  | 'toggle-canvas-wheel-zoom-bridge';
+
 export interface PageFeatures {
-  /** Handles `message` when it is one of the page-wide ones; returns whether it was. */
-  handle(message: IncomingMessage): boolean;
+  /** A handler for each page-wide message. */
+  handlers: IncomingMessageHandlers<PageMessageType>;
   /** Edit mode turned off: the wheel goes back to the page, as in the reference. */
   onEditModeOff(): void;
   stop(): void;
@@ -31,35 +41,22 @@ export function createPageFeatures(options: {
   const wheel = createWheelBridge(win, post, options.isOwnTarget);
 
   return {
-    handle(message) {
-      switch (message.type) {
-        case 'update-theme-variables':
-          if (!applyThemeVariables(doc, message.data.variables, message.data.mode))
-            onProblem('update-theme-variables: no .dark element');
-          return true;
-        case 'inject-font-import':
-          if (!injectFontImport(doc, message.data.fontUrl, fontOrigins))
-            onProblem('inject-font-import refused: font origin not allowed');
-          return true;
-        case 'inject-font-face':
-          if (!injectFontFace(doc, message.data.id, message.data.css, fontOrigins))
-            onProblem('inject-font-face refused or already there');
-          return true;
-        case 'freeze-vh-units':
-          pageHeight.freeze(message.referenceVhBase);
-          return true;
-        case 'measure-page-height':
-          pageHeight.measure(message.settleMs);
-          return true;
-        case 'suppress-auto-popups':
-          popups.suppress();
-          return true;
-        case 'toggle-canvas-wheel-zoom-bridge':
-          wheel.enable();
-          return true;
-        default:
-          return false;
-      }
+    handlers: {
+      'update-theme-variables': ({ data }) => {
+        if (!applyThemeVariables(doc, data.variables, data.mode)) onProblem('update-theme-variables: no .dark element');
+      },
+      'inject-font-import': ({ data }) => {
+        if (!injectFontImport(doc, data.fontUrl, fontOrigins))
+          onProblem('inject-font-import refused: font origin not allowed');
+      },
+      'inject-font-face': ({ data }) => {
+        if (!injectFontFace(doc, data.id, data.css, fontOrigins))
+          onProblem('inject-font-face refused or already there');
+      },
+      'freeze-vh-units': (message) => pageHeight.freeze(message.referenceVhBase),
+      'measure-page-height': (message) => pageHeight.measure(message.settleMs),
+      'suppress-auto-popups': () => popups.suppress(),
+      'toggle-canvas-wheel-zoom-bridge': () => wheel.enable(),
     },
     onEditModeOff: () => wheel.disable(),
     stop() {

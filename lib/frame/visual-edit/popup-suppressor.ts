@@ -5,8 +5,8 @@
  * backdrop; once one was seen, fixed high layers shaped like a dialog are its panels. Hidden
  * elements are marked, so nothing is hidden twice; our own overlays are never touched.
  */
-import { REFERENCE_VH_VARIABLE } from './page-height';
 import { OVERLAY_ATTRIBUTE } from './selection';
+import { referenceVhBase } from './viewport-heights';
 
 export const SUPPRESSED_ATTRIBUTE = 'data-base44-suppressed-popup';
 const FULL_VIEWPORT = 0.9;
@@ -39,64 +39,63 @@ function hasPopupZIndex(style: CSSStyleDeclaration): boolean {
   return Number.isFinite(z) && z >= POPUP_Z_INDEX;
 }
 
+/** The editor's visible viewport: the frozen reference height when set (the frame is content-sized). */
+function viewportOf(win: Window): Viewport {
+  const doc = win.document;
+  const reference = referenceVhBase(doc);
+  const width = win.innerWidth || doc.documentElement.clientWidth || 0;
+  const height = reference > 0 ? reference : win.innerHeight || doc.documentElement.clientHeight || 0;
+  return { width, height };
+}
+
+function isPopupLayer(element: Element, style: CSSStyleDeclaration): boolean {
+  return style.position === 'fixed' && hasPopupZIndex(style) && !element.closest(`[${OVERLAY_ATTRIBUTE}]`);
+}
+
+function coversViewport(element: Element, view: Viewport): boolean {
+  const box = element.getBoundingClientRect();
+  return (
+    view.width > 0 &&
+    view.height > 0 &&
+    box.width >= view.width * FULL_VIEWPORT &&
+    box.height >= view.height * FULL_VIEWPORT
+  );
+}
+
+function isDialogShaped(element: Element, view: Viewport): boolean {
+  const box = element.getBoundingClientRect();
+  const within = (size: number, of: number) => size >= of * PANEL_MIN && size <= of * PANEL_MAX;
+  return within(box.width, view.width) && within(box.height, view.height);
+}
+
+/** A backdrop paints its veil itself or through a positioned, high child. */
+function looksLikeBackdrop(win: Window, element: Element, style: CSSStyleDeclaration): boolean {
+  if (isSeeThrough(style)) return true;
+  return Array.from(element.querySelectorAll('*')).some((child) => {
+    const childStyle = win.getComputedStyle(child);
+    return (
+      (childStyle.position === 'fixed' || childStyle.position === 'absolute') &&
+      hasPopupZIndex(childStyle) &&
+      isSeeThrough(childStyle)
+    );
+  });
+}
+
+function hide(element: Element): void {
+  if (element.hasAttribute(SUPPRESSED_ATTRIBUTE)) return;
+  element.setAttribute(SUPPRESSED_ATTRIBUTE, '1');
+  (element as HTMLElement).style.setProperty('display', 'none', 'important');
+}
+
+/** `root` and the elements under it that are not hidden yet. */
+function candidates(root: Element): Element[] {
+  return [root, ...Array.from(root.querySelectorAll(`*:not([${SUPPRESSED_ATTRIBUTE}])`))];
+}
+
 export function createPopupSuppressor(win: Window): { suppress(): void; stop(): void } {
   const doc = win.document;
   let observer: MutationObserver | null = null;
   let backdropSeen = false;
-
-  /** The editor's visible viewport: the frozen reference height when set (the frame is content-sized). */
-  const viewport = (): Viewport => {
-    const reference = Number.parseFloat(doc.documentElement.style.getPropertyValue(REFERENCE_VH_VARIABLE));
-    const width = win.innerWidth || doc.documentElement.clientWidth || 0;
-    const height =
-      Number.isFinite(reference) && reference > 0
-        ? reference
-        : win.innerHeight || doc.documentElement.clientHeight || 0;
-    return { width, height };
-  };
-
-  const isPopupLayer = (element: Element, style: CSSStyleDeclaration) =>
-    style.position === 'fixed' && hasPopupZIndex(style) && !element.closest(`[${OVERLAY_ATTRIBUTE}]`);
-
-  const coversViewport = (element: Element, view: Viewport) => {
-    const box = element.getBoundingClientRect();
-    return (
-      view.width > 0 &&
-      view.height > 0 &&
-      box.width >= view.width * FULL_VIEWPORT &&
-      box.height >= view.height * FULL_VIEWPORT
-    );
-  };
-
-  const isDialogShaped = (element: Element, view: Viewport) => {
-    const box = element.getBoundingClientRect();
-    const within = (size: number, of: number) => size >= of * PANEL_MIN && size <= of * PANEL_MAX;
-    return within(box.width, view.width) && within(box.height, view.height);
-  };
-
-  /** A backdrop paints its veil itself or through a positioned, high child. */
-  const looksLikeBackdrop = (element: Element, style: CSSStyleDeclaration) => {
-    if (isSeeThrough(style)) return true;
-    return Array.from(element.querySelectorAll('*')).some((child) => {
-      const childStyle = win.getComputedStyle(child);
-      return (
-        (childStyle.position === 'fixed' || childStyle.position === 'absolute') &&
-        hasPopupZIndex(childStyle) &&
-        isSeeThrough(childStyle)
-      );
-    });
-  };
-
-  const hide = (element: Element) => {
-    if (element.hasAttribute(SUPPRESSED_ATTRIBUTE)) return;
-    element.setAttribute(SUPPRESSED_ATTRIBUTE, '1');
-    (element as HTMLElement).style.setProperty('display', 'none', 'important');
-  };
-
-  const candidates = (root: Element) => [
-    root,
-    ...Array.from(root.querySelectorAll(`*:not([${SUPPRESSED_ATTRIBUTE}])`)),
-  ];
 
   const sweepPanels = (view: Viewport) => {
     if (!doc.body) return;
@@ -110,17 +109,17 @@ export function createPopupSuppressor(win: Window): { suppress(): void; stop(): 
     if (element.hasAttribute(SUPPRESSED_ATTRIBUTE) || !('style' in element)) return;
     const style = win.getComputedStyle(element);
     if (!isPopupLayer(element, style)) return;
-    if (coversViewport(element, view) && looksLikeBackdrop(element, style)) {
+    if (coversViewport(element, view) && looksLikeBackdrop(win, element, style)) {
       hide(element);
       backdropSeen = true;
-      sweepPanels(viewport());
+      sweepPanels(viewportOf(win));
     } else if (backdropSeen && isDialogShaped(element, view)) {
       hide(element);
     }
   };
 
   const scan = (root: Element) => {
-    const view = viewport();
+    const view = viewportOf(win);
     for (const element of candidates(root)) classify(element, view);
   };
 

@@ -6,7 +6,7 @@
 import { isPrivateNetworkHost } from '../../util/network';
 import { isPlatformError } from '../core/errors';
 import { apiPath } from '../core/validate';
-import type { ActorsContext } from './actors';
+import type { ActorsContext } from './actor-types';
 
 const PING_MS = 1000;
 const DEAD_MS = 3000;
@@ -60,33 +60,35 @@ export interface ActorSocketOptions {
   onMessage(data: unknown): void;
   /** The platform refused this connection for good. */
   onTerminal(): void;
-  /** Queues a message while the socket is not open; throws when the bounded queue is full. */
+  /** Queues a message while the socket is not open; throws when the bounded queue is full (send-queue.ts). */
   enqueueUnsent(queue: string[], message: string): void;
 }
 
-export function openActorSocket(options: ActorSocketOptions): { send(message: string): void; close(): void } {
+/**
+ * Where each connection attempt goes: a freshly minted URL, or, once the platform answered that it
+ * mints none, the actors proxy for good. A mint refused for good ends the connection.
+ */
+function createAddressResolver(options: ActorSocketOptions): () => Promise<string> {
   const { context, actorName, instanceId, id } = options;
   let useProxy = false;
-  let socket: WebSocket | undefined;
-  let attempt = 0;
-  let lastMessage = Date.now();
-  const queue: string[] = [];
-
-  async function address(): Promise<string> {
+  async function mint(): Promise<string> {
+    const token = context.getToken();
+    const minted = await context.mintTransport.request<{ websocket_url: string; token: string }>({
+      method: 'POST',
+      path: `${apiPath`/apps/${context.appId}/actors/${actorName}`}/connection-token`,
+      body: { room: instanceId, connection_id: id },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(context.functionsVersion ? { 'Base44-Functions-Version': context.functionsVersion } : {}),
+      },
+    });
+    const separator = minted.websocket_url.includes('?') ? '&' : '?';
+    return `${minted.websocket_url}${separator}token=${encodeURIComponent(minted.token)}`;
+  }
+  return async () => {
     if (!useProxy) {
       try {
-        const token = context.getToken();
-        const minted = await context.mintTransport.request<{ websocket_url: string; token: string }>({
-          method: 'POST',
-          path: `${apiPath`/apps/${context.appId}/actors/${actorName}`}/connection-token`,
-          body: { room: instanceId, connection_id: id },
-          headers: {
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            ...(context.functionsVersion ? { 'Base44-Functions-Version': context.functionsVersion } : {}),
-          },
-        });
-        const separator = minted.websocket_url.includes('?') ? '&' : '?';
-        return `${minted.websocket_url}${separator}token=${encodeURIComponent(minted.token)}`;
+        return await mint();
       } catch (error) {
         const status = isPlatformError(error) ? error.status : undefined;
         if (status === undefined || !PROXY_FALLBACK.has(status)) {
@@ -97,7 +99,27 @@ export function openActorSocket(options: ActorSocketOptions): { send(message: st
       }
     }
     return proxyActorUrl(context, actorName, instanceId, id);
+  };
+}
+
+/** The actor's messages as parsed JSON, without the heartbeat's pongs; undefined for anything else. */
+function actorMessage(event: MessageEvent): { data: unknown } | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(String(event.data));
+  } catch {
+    return undefined;
   }
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === '__pong') return undefined;
+  return { data };
+}
+
+export function openActorSocket(options: ActorSocketOptions): { send(message: string): void; close(): void } {
+  const address = createAddressResolver(options);
+  let socket: WebSocket | undefined;
+  let attempt = 0;
+  let lastMessage = Date.now();
+  const queue: string[] = [];
 
   async function connect(): Promise<void> {
     let url: string;
@@ -117,14 +139,8 @@ export function openActorSocket(options: ActorSocketOptions): { send(message: st
     };
     ws.onmessage = (event: MessageEvent) => {
       lastMessage = Date.now();
-      let data: unknown;
-      try {
-        data = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === '__pong') return;
-      options.onMessage(data);
+      const message = actorMessage(event);
+      if (message) options.onMessage(message.data);
     };
     ws.onclose = () => {
       if (socket !== ws) return;

@@ -4,59 +4,9 @@
  * platform names; platforms without minting (405/409/422/503) are reached through the actors proxy.
  * The socket code loads with the first connect().
  */
-import { ErrorCodes, PlatformError, toJson } from '../core/errors';
-import type { Transport } from '../core/transport';
-
-/** Unsent messages a connection keeps while its socket loads, connects or reconnects. */
-export const MAX_QUEUED_MESSAGES = 1000;
-
-/**
- * Queues `message` for a socket that is not open, or throws `SEND_QUEUE_FULL` when the queue holds
- * {@link MAX_QUEUED_MESSAGES}: an actor that stays unreachable must not make the page's memory grow
- * without end (the reference buffers forever), and the caller learns its message was not queued.
- */
-export function enqueueUnsent(queue: string[], message: string): void {
-  if (queue.length >= MAX_QUEUED_MESSAGES) {
-    throw new PlatformError(
-      `The actor connection is not open and already holds ${MAX_QUEUED_MESSAGES} unsent messages; this one was not queued`,
-      { code: ErrorCodes.sendQueueFull },
-    );
-  }
-  queue.push(message);
-}
-
-export interface ActorSubscription {
-  unsubscribe(): void;
-}
-
-export interface ActorConnection<ToClient = unknown, ToServer = unknown> {
-  readonly id: string;
-  /** Calls `callback` with every message (parsed JSON) the actor sends. */
-  subscribe(callback: (data: ToClient) => void): ActorSubscription;
-  /**
-   * Sends `data` as JSON; queued until the socket is open. Throws `INVALID_ARGUMENT` for data JSON
-   * cannot encode and `SEND_QUEUE_FULL` when {@link MAX_QUEUED_MESSAGES} messages already wait.
-   */
-  send(data: ToServer): void;
-  close(): void;
-}
-
-export interface ActorRef {
-  /** The connection of this ref, opened on first call; `id` names the connection (default random). */
-  connect(options?: { id?: string }): ActorConnection;
-}
-
-export type ActorsModule = Record<string, (instanceId: string) => ActorRef>;
-
-export interface ActorsContext {
-  appId: string;
-  /** The platform origin the proxy fallback connects to. */
-  host: string;
-  functionsVersion: string | undefined;
-  getToken: () => string | null;
-  /** A transport whose failures reach no `onError` (an old platform answers every mint with 409). */
-  mintTransport: Transport;
-}
+import { toJson } from '../core/errors';
+import type { ActorConnection, ActorRef, ActorsContext, ActorsModule } from './actor-types';
+import { enqueueUnsent } from './send-queue';
 
 /** `client.actors` plus a way to close every open connection (client.cleanup). */
 export function createActorsModule(context: ActorsContext): { module: ActorsModule; closeAll(): void } {
@@ -103,7 +53,8 @@ function startConnection(
       isClosed: () => closed,
       onMessage,
       onTerminal: () => connection.close(),
-      // Handed over, not imported: the socket code stays one lazy chunk.
+      // Handed over, not imported: the socket chunk then shares no module with the eager code but
+      // the core, which keeps it one chunk and the first load smaller.
       enqueueUnsent,
     });
     for (const message of pending.splice(0)) driver.send(message);

@@ -5,8 +5,7 @@
  */
 import { hasWindow } from '../../util';
 import { apiPath } from '../core/validate';
-import { persistVisitorId } from '../core/visitor-id';
-import type { AnalyticsContext, AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics-module';
+import type { AnalyticsContext, AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics-types';
 
 export const USER_HEARTBEAT_EVENT_NAME = '__user_heartbeat_event__';
 export const ANALYTICS_INITIALIZATION_EVENT_NAME = '__initialization_event__';
@@ -30,10 +29,14 @@ const queue: QueuedEvent[] = [];
 let initialisationTracked = false;
 let processing = false;
 
-export function startAnalytics({ transport, appId, auth }: AnalyticsContext): AnalyticsModule {
+/** Sends a batch of events, with who sends them, as the reference does; failures are swallowed. */
+function createBatchSender(
+  { transport, appId, auth }: AnalyticsContext,
+  persistVisitorId: () => string,
+): {
+  flush(events: QueuedEvent[], beacon?: boolean): Promise<void>;
+} {
   const path = `${apiPath`/apps/${appId}/analytics/track`}/batch`;
-  let sessionStart: string | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
 
   async function sessionContext(): Promise<{ user_id: string | null; session_id: string }> {
     const sessionId = persistVisitorId();
@@ -70,6 +73,15 @@ export function startAnalytics({ transport, appId, auth }: AnalyticsContext): An
     if (typeof navigator === 'undefined' || !navigator.sendBeacon || payload.length > MAX_BEACON_LENGTH) return false;
     return navigator.sendBeacon(`${transport.baseUrl}${path}`, new Blob([payload], { type: 'application/json' }));
   }
+
+  return { flush };
+}
+
+/** Starts tracking; `persistVisitorId` stores and returns the visitor id (consent is given). */
+export function startAnalytics(context: AnalyticsContext, persistVisitorId: () => string): AnalyticsModule {
+  const { flush } = createBatchSender(context, persistVisitorId);
+  let sessionStart: string | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
 
   async function process(): Promise<void> {
     if (processing) return;

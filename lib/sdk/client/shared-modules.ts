@@ -4,7 +4,7 @@
  * carry, and this context says exactly that.
  */
 import { createAgentsModule, type AgentsModule } from '../agents/agents';
-import { createAiGatewayModule, type AiGatewayModule } from '../analytics/analytics-module';
+import { createAiGatewayModule, type AiGatewayModule } from '../ai-gateway/ai-gateway';
 import { createAppLogsModule, type AppLogsModule } from '../app-logs/app-logs';
 import type { FetchLike, Transport } from '../core/transport';
 import type { EntityFields, EntitySchemas } from '../core/types';
@@ -15,7 +15,8 @@ import {
   type EntityHandler,
 } from '../entities/entities';
 import { createFunctionsModule, type FunctionsModule } from '../functions/functions';
-import { createIntegrationsModule, type IntegrationsModule } from '../integrations/integrations';
+import type { IntegrationsModule } from '../integrations/integration-types';
+import { createIntegrationsModule } from '../integrations/integrations';
 import type { RealtimeSubscriptions } from '../realtime/realtime-loader';
 
 export interface SharedModuleContext {

@@ -5,7 +5,7 @@
 import { invalidArgument } from '../core/errors';
 import type { CallOptions, Transport } from '../core/transport';
 import { apiPath, isPlainObject } from '../core/validate';
-import type { CustomIntegrationCallParams, CustomIntegrationCallResponse } from './integrations';
+import type { CustomIntegrationCallParams, CustomIntegrationCallResponse } from './integration-types';
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 

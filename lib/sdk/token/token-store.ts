@@ -1,9 +1,9 @@
 /**
  * The one owner of the user access token outside a client: localStorage, under the reference
  * client's key and the duplicate key `token` that the platform's own SDK reads (docs/SPEC.md section 9),
- * with change events. lib/config hands it a token found in the address bar, each client's session
- * reads it once at creation ({@link startupToken}) and follows it when it is cleared, and lib/auth
- * clears through it: nobody else touches the two keys.
+ * with change events. A client created without a token takes the address bar's here, once
+ * ({@link startupToken}), each client's session follows the store when its token is cleared, and
+ * lib/auth clears through it: nobody else touches the two keys.
  *
  * Every function is safe without a window (SSR, prerender, Node) and when storage throws (Safari
  * private mode, sandboxed frames, quota): it then does nothing and reports "no token".
@@ -123,11 +123,18 @@ export function takeTokenFromAddress(): string | null {
 }
 
 /**
- * The token a client starts with when its options name none: one handed over in the address bar,
- * else the stored one. The only place that decides "address-bar token, else stored token".
+ * The token a client starts with when its options name none: one handed over in the address bar
+ * (taken, stored and stripped by takeTokenFromAddress: the one place the site takes and writes it),
+ * else the stored one. The only place that decides "address-bar token, else stored token". A stored
+ * token that only one key holds gets the other too, as the reference keeps both in step; one stored
+ * under both keys is not written again.
  */
 export function startupToken(): string | null {
-  return takeTokenFromAddress() ?? readStoredToken() ?? unstoredToken;
+  const handedOver = takeTokenFromAddress();
+  if (handedOver) return handedOver;
+  const stored = readStoredToken();
+  if (stored && readStorage(ACCESS_TOKEN_KEY) !== readStorage(DUPLICATE_TOKEN_KEY)) storeToken(stored);
+  return stored ?? unstoredToken;
 }
 
 /** The token store as one object: what the index exports to the app. */

@@ -184,6 +184,11 @@ test('our agent posts what the reference agent posts and changes the page as it 
     expect(mine.state, `page after "${step.name}"`).toEqual(refs.state);
   });
 
+  // D3: at load each side says once that the page is mounted (the reference through its SSR mount
+  // signal), nothing more; later the reference repeats it on every DOM mutation, ours on a change.
+  const atLoad = (results: StepResult[]) => (results[0] as StepResult).messages.filter(isMountSignal);
+  expect(atLoad(ours.results).map((message) => message.type)).toEqual(['sandbox:onMounted']);
+  expect(atLoad(ours.results)).toEqual(atLoad(theirs.results));
   expect(mountStates(ours.results)).toEqual(mountStates(theirs.results));
 
   // The script made the reference say everything it can say to the editor.

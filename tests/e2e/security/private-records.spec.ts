@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
-import { SEEDED_PASSWORD } from '../../../emulator/seeded-login';
+import { SEEDED_PASSWORD } from '../../../emulator/seed/seeded-login';
 
 /**
  * Row- and field-level security seen from two real browsers: two users sign in through the
@@ -87,7 +87,7 @@ let emulatorUrl: string;
 function startEmulatorProcess(): Promise<string> {
   emulator = spawn(
     process.execPath,
-    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--quiet', '--project', root, '--site-origin', siteUrl],
+    ['--import', 'tsx', 'emulator/start/cli.ts', '--port', '0', '--quiet', '--project', root, '--site-origin', siteUrl],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { loginToken as loginAt, SEEDED_PASSWORD } from '../../../emulator/seeded-login';
+import { loginToken as loginAt, SEEDED_PASSWORD } from '../../../emulator/seed/seeded-login';
 
 /** The local platform the e2e server starts next to the site (tools/site/start.ts). */
 export const PLATFORM_URL = 'http://127.0.0.1:3001';

@@ -195,7 +195,7 @@ it('works with the service role of a client that has no user', async () => {
     service.client.asServiceRole.entity<Todo>(entity).create({ title: 'by the service' }),
   );
   await waitFor(() => expect(result.current.data?.map((record) => record.id)).toEqual([created.id]));
-  expect(result.current.data?.[0]?.created_by).toBe('service');
+  expect(result.current.data?.[0]?.created_by).toBe('server@server.com');
 });
 
 it('reports a malformed update in live.error and refetches, since a change may have been lost', async () => {

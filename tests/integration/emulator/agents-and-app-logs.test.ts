@@ -1,4 +1,4 @@
-import type { AgentResponder, RunningEmulator } from '@/emulator/types';
+import type { AgentResponder, RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';

@@ -1,4 +1,4 @@
-import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator } from '@/emulator/core/types';
 import { startTestEmulator } from '@/tests/support/emulator';
 
 /** Small fetch wrapper for the emulator tests: JSON in and out, status and headers kept. */

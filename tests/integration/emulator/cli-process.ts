@@ -11,7 +11,7 @@ import { testSeed } from '@/tests/support/emulator';
  */
 
 const REPO = path.resolve(__dirname, '../../..');
-const CLI = path.join(REPO, 'emulator/cli.ts');
+const CLI = path.join(REPO, 'emulator/start/cli.ts');
 
 export interface RunningCli {
   child: ChildProcess;

@@ -1,4 +1,4 @@
-import { parseCsvRecords } from '@/emulator/store/csv';
+import { parseCsvRecords } from '@/emulator/records/csv';
 import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
 
 import { entityPath, suiteEmulator, type Json } from './api';

@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
@@ -313,6 +313,6 @@ describe('bad input is refused with a clear 4xx and changes nothing', () => {
 
   it('the service role may still write everywhere', async () => {
     const created = await api('POST', entityPath(APP, 'ServiceOnly'), { json: { a: 1 }, token: service });
-    expect(created.body).toMatchObject({ created_by: 'service' });
+    expect(created.body).toMatchObject({ created_by: 'server@server.com', created_by_id: 'service-role' });
   });
 });

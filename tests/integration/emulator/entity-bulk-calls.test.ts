@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';
@@ -102,11 +102,19 @@ describe('bulkUpdate and upsert', () => {
 
   it('lets a user bulk-update only through the User rules', async () => {
     const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
-    const response = await api('PUT', entityPath(APP, 'User', '/bulk'), {
-      json: [{ id: SEEDED_ACCOUNTS.user.id, role: 'admin' }],
+    // Its own role is not the user's to change: ignored, as in a single update.
+    const own = await api<Json[]>('PUT', entityPath(APP, 'User', '/bulk'), {
+      json: [{ id: SEEDED_ACCOUNTS.user.id, role: 'admin', nickname: 'uli' }],
       token,
     });
-    expect(response.status).toBe(403);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual([expect.objectContaining({ role: 'user', nickname: 'uli' })]);
+    // Another user's record is not one it may read or change.
+    const other = await api('PUT', entityPath(APP, 'User', '/bulk'), {
+      json: [{ id: SEEDED_ACCOUNTS.admin.id, nickname: 'x' }],
+      token,
+    });
+    expect(other.status).toBe(404);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';
@@ -109,10 +109,18 @@ describe('row-level security', () => {
     expect((await api<Json[]>('GET', BASE)).body).toEqual([]);
   });
 
-  it('lets visitors submit where rls.create is true, as a contact form does, and shows them nothing back', async () => {
+  it('lets visitors submit where rls.create is true, as a contact form does, answering what they sent without hidden fields', async () => {
     const submitted = await api('POST', BASE, { json: { title: 'from a visitor', secret: 's' } });
     expect(submitted.status).toBe(201);
-    expect(Object.keys(submitted.body)).toEqual(['id']);
+    // Their own submission, as they may read its fields (the hidden one left out); no read afterwards.
+    expect(submitted.body).toEqual({
+      id: expect.any(String),
+      title: 'from a visitor',
+      created_date: expect.any(String),
+      updated_date: expect.any(String),
+      created_by: null,
+      created_by_id: null,
+    });
     expect((await api('GET', `${BASE}/${submitted.body.id as string}`)).status).toBe(404);
     expect((await api('DELETE', `${BASE}/${submitted.body.id as string}`)).status).toBe(404);
     const stored = await api('GET', `${BASE}/${submitted.body.id as string}`, { token: service });
@@ -187,9 +195,15 @@ describe('row-level security', () => {
       await api('PUT', `${BASE}/${id}`, { token: service, json: { locked: 'set by service' } });
       const updated = await api('PUT', `${BASE}/${id}`, { token: ana, json: { title: 'b', locked: 'changed' } });
       expect(updated.body).toMatchObject({ title: 'b', locked: 'set by service' });
+      // An operator naming a field the caller may not write refuses the whole call.
+      const refused = await api('PATCH', `${BASE}/update-many`, {
+        token: ana,
+        json: { query: {}, data: { $set: { locked: 'again', title: 'x' } } },
+      });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'field_permission_denied' } });
       const many = await api('PATCH', `${BASE}/update-many`, {
         token: ana,
-        json: { query: {}, data: { $set: { locked: 'again', title: 'c' } } },
+        json: { query: {}, data: { $set: { title: 'c' } } },
       });
       expect(many.body).toMatchObject({ updated: 1 });
       expect((await api('GET', `${BASE}/${id}`, { token: ana })).body).toMatchObject({

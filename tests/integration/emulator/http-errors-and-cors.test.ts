@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';

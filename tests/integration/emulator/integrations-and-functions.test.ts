@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { RunningEmulator, Seed } from '@/emulator/types';
+import type { RunningEmulator, Seed } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';
@@ -13,7 +13,7 @@ const APP = 'coming-soon';
 
 beforeAll(async () => {
   // The seeded apps, with coming-soon's functions taken from the test fixtures (failing, raw Response...).
-  const seed = JSON.parse(readFileSync(path.join(__dirname, '../../../emulator/seed.json'), 'utf8')) as Seed;
+  const seed = JSON.parse(readFileSync(path.join(__dirname, '../../../emulator/seed/seed.json'), 'utf8')) as Seed;
   for (const app of seed.apps) {
     app.functionsDir = path.join(
       __dirname,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { browserExecutable, CHROMIUM_FLAGS } from '@/support/browser';
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
 

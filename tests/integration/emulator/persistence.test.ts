@@ -4,8 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
+import type { RunningEmulator } from '@/emulator/core/types';
 import { DATABASE_FILE } from '@/emulator/store/database';
-import type { RunningEmulator } from '@/emulator/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type Json } from './api';

@@ -131,10 +131,10 @@ describe('request parameters the caller left out', () => {
   it('do not read a planted `role` as a role change, so a user can still edit its own record', async () => {
     const token = await loginToken(suite.emulator, APP, SEEDED_ACCOUNTS.admin.email);
     const updated = await withPollutedPrototype('role', 'user', () =>
-      suite.api('PUT', `/apps/${APP}/entities/User/me`, { json: { full_name: 'Still Admin' }, token }),
+      suite.api('PUT', `/apps/${APP}/entities/User/me`, { json: { nickname: 'Still Admin' }, token }),
     );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ full_name: 'Still Admin', role: 'admin' });
+    expect(updated.body).toMatchObject({ nickname: 'Still Admin', role: 'admin' });
   });
 
   it('do not store a planted `metadata` on a new conversation', async () => {

@@ -1,6 +1,6 @@
 import { find } from 'mingo';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, query, type ApiCall, type Json } from './api';

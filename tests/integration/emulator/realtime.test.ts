@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';

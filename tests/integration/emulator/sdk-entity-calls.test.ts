@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { startTestEmulator } from '@/tests/support/emulator';
 
 import { runSdkScenario, stepValue, type StepResult } from './fixtures/run-sdk-scenario';

@@ -1,9 +1,9 @@
 import type { Caller } from '@/emulator/auth/caller';
+import type { EntityRecord } from '@/emulator/core/types';
 import type { EntityDefinitions } from '@/emulator/entities/definition';
 import { parseEntityDefinition } from '@/emulator/entities/parse';
-import { checkRule, compileRule, type RuleSubject } from '@/emulator/model/rule';
+import { checkRule, compileRule, type RuleSubject } from '@/emulator/entities/rule';
 import { RecordSecurity } from '@/emulator/model/security';
-import type { EntityRecord } from '@/emulator/types';
 
 /**
  * The security layer on its own: rule syntax and meaning as docs.base44.com (Entities → Security)
@@ -159,7 +159,7 @@ describe('the security of an entity', () => {
     const security = of(callerOf(ANA));
     const changed = security.keepUnwritable(stored, { ...stored, name: 'Ana B', salary: 1, notes: 'x' });
     expect(changed).toEqual(record({ name: 'Ana B', salary: 50_000, notes: 'private' }));
-    expect(security.dropUnwritable(record({ name: 'Bo', salary: 9 }))).toEqual(record({ name: 'Bo' }));
+    expect(security.unwritableFields(record({ name: 'Bo', salary: 9 }))).toEqual(['salary', 'notes']);
   });
 
   it('reads `write` as the rule of update and delete where those are not set', () => {
@@ -176,10 +176,9 @@ describe('the security of an entity', () => {
     expect(RecordSecurity.of(definitions, 'app', 'Other', callerOf(ANA)).unrestricted).toBe(true);
   });
 
-  it('answers a broken rule of the project with a 500 that names it', () => {
-    const broken = definitionsOf({ name: 'Note', properties: {}, rls: { read: { 'data.n': { $gt: 1 } } } });
-    expect(() => RecordSecurity.of(broken, 'app', 'Note', callerOf(ANA))).toThrow(
-      /Entity Note: the security rule rls\.read is not valid/,
+  it('refuses a broken rule of the project when the file loads, naming the file and the rule', () => {
+    expect(() => definitionsOf({ name: 'Note', properties: {}, rls: { read: { 'data.n': { $gt: 1 } } } })).toThrow(
+      /note\.jsonc: rls\.read is not a valid security rule: "\$gt" is not a rule operator/,
     );
   });
 });

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { parseArguments } from '@/emulator/cli';
-import type { Seed } from '@/emulator/types';
+import type { Seed } from '@/emulator/core/types';
+import { parseArguments } from '@/emulator/start/cli';
 import { startTestEmulator, testSeed } from '@/tests/support/emulator';
 
 import { apiClient, type Json } from './api';
@@ -11,7 +11,7 @@ import { apiClient, type Json } from './api';
 jest.setTimeout(30_000);
 
 const REPO = path.resolve(__dirname, '../../..');
-const SEED_PATH = path.join(REPO, 'emulator/seed.json');
+const SEED_PATH = path.join(REPO, 'emulator/seed/seed.json');
 const baseSeed = (): Seed => JSON.parse(readFileSync(SEED_PATH, 'utf8')) as Seed;
 
 describe('the seed', () => {
@@ -155,7 +155,7 @@ describe('the CLI process', () => {
   it('prints URLs and seeded accounts, runs TS functions under tsx, and stops cleanly on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'emulator/cli.ts'), '--port', '0', '--quiet'],
+      ['--import', 'tsx', path.join(REPO, 'emulator/start/cli.ts'), '--port', '0', '--quiet'],
       {
         cwd: REPO,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import type { RunningEmulator } from '@/emulator/core/types';
 import { DATABASE_FILE } from '@/emulator/store/database';
-import type { RunningEmulator } from '@/emulator/types';
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
 
 /**

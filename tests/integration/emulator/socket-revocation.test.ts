@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 
-import { ACCESS_TOKEN_TTL_SECONDS } from '@/emulator/auth/tokens';
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@/emulator/credentials/tokens';
 import {
   loginToken,
   SEEDED_ACCOUNTS,

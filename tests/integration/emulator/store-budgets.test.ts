@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import type { RunningEmulator } from '@/emulator/core/types';
 import { MAX_FILE_BYTES, MAX_FILES } from '@/emulator/store/budgets';
 import { DATABASE_FILE } from '@/emulator/store/database';
 import { Store } from '@/emulator/store/store';
-import type { RunningEmulator } from '@/emulator/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
@@ -210,13 +210,15 @@ describe('uploaded files', () => {
     created_date: '2026-11-25T10:00:00.000Z',
   });
 
-  it('refuses an upload past the byte budget or the file count, answering 413', () => {
+  it('refuses an upload past the byte budget or the file count (413 on the wire)', () => {
     const store = Store.inMemory();
     store.addFile(file('a', MAX_FILE_BYTES - 10));
     expect(() => store.requireFileRoom(10)).not.toThrow();
-    expect(() => store.requireFileRoom(11)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
+    expect(() => store.requireFileRoom(11)).toThrow(
+      expect.objectContaining({ kind: 'too_large', code: 'storage_full' }),
+    );
     const many = Store.inMemory();
     for (let index = 0; index < MAX_FILES; index += 1) many.addFile(file(`f${index}`, 1));
-    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ status: 413, code: 'storage_full' }));
+    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ kind: 'too_large', code: 'storage_full' }));
   });
 });

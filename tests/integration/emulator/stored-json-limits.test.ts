@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, SEEDED_APPS, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';

@@ -1,4 +1,4 @@
-import { TokenSigner } from '@/emulator/auth/tokens';
+import { TokenSigner } from '@/emulator/credentials/tokens';
 
 /**
  * An access token has exactly one spelling: base64url without padding, nothing after the signature,

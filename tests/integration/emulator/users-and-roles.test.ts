@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
@@ -30,33 +30,42 @@ describe('User/me', () => {
     expect((await api('GET', me, { token: serviceTokenFor(APP) })).status).toBe(403);
   });
 
-  it('updates the own profile and custom fields', async () => {
+  it('updates custom fields of the own record; email and full_name belong to the account and are ignored', async () => {
     const { status, body } = await api('PUT', me, {
-      json: { full_name: 'Uli Updated', theme: 'dark' },
+      json: { full_name: 'Uli Updated', email: 'other@example.com', theme: 'dark' },
       token: userToken,
     });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ full_name: 'Uli Updated', theme: 'dark', role: 'user' });
+    expect(body).toMatchObject({ full_name: 'Uli User', email: 'user@example.com', theme: 'dark', role: 'user' });
     expect((await api('GET', me, { token: userToken })).body).toMatchObject({
-      full_name: 'Uli Updated',
+      full_name: 'Uli User',
       theme: 'dark',
     });
   });
 
-  it('refuses a change of the own role (403) but accepts the unchanged role', async () => {
-    const { status, body } = await api('PUT', me, { json: { role: 'admin' }, token: userToken });
-    expect(status).toBe(403);
-    expect(body).toMatchObject({ code: 'cannot_change_own_role' });
-    expect((await api('PUT', me, { json: { role: 'user' }, token: userToken })).status).toBe(200);
-    expect((await api('GET', me, { token: userToken })).body).toMatchObject({ role: 'user' });
-    expect((await api('PUT', me, { json: { role: 'user' }, token: adminToken })).status).toBe(403);
+  it('ignores a role sent for the own record, for users and admins alike', async () => {
+    const user = await api('PUT', me, { json: { role: 'admin', mood: 'hopeful' }, token: userToken });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ role: 'user', mood: 'hopeful' });
+    const admin = await api('PUT', me, { json: { role: 'user' }, token: adminToken });
+    expect(admin.status).toBe(200);
+    expect((await api('GET', me, { token: adminToken })).body).toMatchObject({ role: 'admin' });
   });
 
-  it('refuses an e-mail change and malformed bodies without changing the user', async () => {
+  it('keeps the byte budget of a record on the merged user record, not only on the body', async () => {
+    const part = 'x'.repeat(600 * 1024);
+    expect((await api('PUT', me, { json: { notes_a: part }, token: userToken })).status).toBe(200);
+    const second = await api('PUT', me, { json: { notes_b: part }, token: userToken });
+    expect(second).toMatchObject({ status: 413, body: { code: 'record_too_large' } });
+    const stored = (await api('GET', me, { token: userToken })).body;
+    expect(stored).not.toHaveProperty('notes_b');
+    expect((await api('PUT', me, { json: { notes_a: null }, token: userToken })).status).toBe(200);
+  });
+
+  it('refuses malformed bodies without changing the user', async () => {
     const before = (await api('GET', me, { token: userToken })).body;
-    expect((await api('PUT', me, { json: { email: 'other@example.com' }, token: userToken })).status).toBe(400);
-    expect((await api('PUT', me, { json: { full_name: 42 }, token: userToken })).status).toBe(400);
     expect((await api('PUT', me, { json: ['x'], token: userToken })).status).toBe(400);
+    expect((await api('PUT', me, { json: { $where: 1 }, token: userToken })).status).toBe(400);
     expect((await api('GET', me, { token: userToken })).body).toEqual(before);
   });
 });
@@ -69,7 +78,8 @@ describe('the User entity', () => {
     expect(all.body.map((user) => user.id).sort()).toEqual(['user-admin', 'user-user']);
     const service = await api<Json[]>('GET', entityPath(APP, 'User'), { token: serviceTokenFor(APP) });
     expect(service.body).toHaveLength(2);
-    expect((await api('GET', entityPath(APP, 'User', '/user-admin'), { token: userToken })).status).toBe(403);
+    // Another user's record is not one a user may read: not found, as if it did not exist.
+    expect((await api('GET', entityPath(APP, 'User', '/user-admin'), { token: userToken })).status).toBe(404);
     expect((await api('GET', entityPath(APP, 'User'))).status).toBe(401);
   });
 
@@ -77,7 +87,7 @@ describe('the User entity', () => {
     const path = entityPath(APP, 'User', '/user-user');
     expect(
       (await api('PUT', entityPath(APP, 'User', '/user-admin'), { json: { role: 'user' }, token: userToken })).status,
-    ).toBe(403);
+    ).toBe(404);
     const promoted = await api('PUT', path, { json: { role: 'admin' }, token: adminToken });
     expect(promoted.body).toMatchObject({ role: 'admin' });
     expect((await api('GET', entityPath(APP, 'User'), { token: userToken })).body).toHaveLength(2);
@@ -87,15 +97,18 @@ describe('the User entity', () => {
     });
   });
 
-  it('never creates users directly, even for admins', async () => {
-    for (const [suffix, json] of [
-      ['', { email: 'x@example.com' }],
-      ['/bulk', [{ email: 'x@example.com' }]],
-    ] as const) {
-      const { status, body } = await api('POST', entityPath(APP, 'User', suffix), { json, token: adminToken });
-      expect(status).toBe(403);
-      expect(body).toMatchObject({ code: 'use_invite' });
-    }
+  it('never creates users directly: a create answers as if it had, and stores nothing', async () => {
+    const single = await api('POST', entityPath(APP, 'User'), { json: { email: 'x@example.com' }, token: adminToken });
+    expect(single.status).toBe(200);
+    expect(single.body).toMatchObject({ email: 'x@example.com', created_by: 'admin@example.com', is_sample: false });
+    const bulk = await api('POST', entityPath(APP, 'User', '/bulk'), {
+      json: [{ email: 'y@example.com' }],
+      token: userToken,
+    });
+    expect(bulk).toMatchObject({ status: 200, body: {} });
+    const users = await api<Json[]>('GET', entityPath(APP, 'User'), { token: adminToken });
+    expect(users.body.map((user) => user.email).sort()).toEqual(['admin@example.com', 'user@example.com']);
+    expect((await api('POST', entityPath(APP, 'User'), { json: { email: 'z@example.com' } })).status).toBe(401);
   });
 
   it("lets only admins delete users, and a deleted user's token stops working", async () => {

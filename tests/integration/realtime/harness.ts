@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { EmulatorOptions, RunningEmulator } from '@/emulator/types';
+import type { EmulatorOptions, RunningEmulator } from '@/emulator/core/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client/create-client';
 import type { PlatformError } from '@/lib/sdk/core/errors';
 import type { Unsubscribe } from '@/lib/sdk/core/types';

@@ -184,7 +184,11 @@ describe('service role', () => {
 
     const created = await client.asServiceRole.entity(entity).create({ title: 'written by the service role' });
     await eventually(() => asUser.values.length === 1 && asService.values.length === 1, 5000, 'both delivered');
-    expect(asService.values[0]).toMatchObject({ type: 'create', id: created.id, data: { created_by: 'service' } });
+    expect(asService.values[0]).toMatchObject({
+      type: 'create',
+      id: created.id,
+      data: { created_by: 'server@server.com' },
+    });
     await sleep(100);
     expect(roomHistory(room)).toEqual(['join', 'join']);
   });

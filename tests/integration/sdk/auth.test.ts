@@ -31,9 +31,9 @@ describe('current user', () => {
       email: SEEDED_ACCOUNTS.user.email,
       role: 'user',
     });
-    const updated = await client.auth.updateMe({ full_name: 'Uli Updated' });
-    expect(updated.full_name).toBe('Uli Updated');
-    expect((await client.auth.me()).full_name).toBe('Uli Updated');
+    const updated = await client.auth.updateMe({ nickname: 'uli' });
+    expect(updated.nickname).toBe('uli');
+    expect((await client.auth.me()).nickname).toBe('uli');
   });
 
   it('me without a token is refused; on a protected app with the reason auth_required', async () => {

@@ -30,7 +30,7 @@ describeEntityCrud('signed-in user', () => ({
 }));
 describeEntityCrud('service role', () => ({
   notes: () => service.asServiceRole.entity<Note>('ServiceNote'),
-  createdBy: 'service',
+  createdBy: 'server@server.com',
 }));
 
 describe('entities: typed access and permissions', () => {

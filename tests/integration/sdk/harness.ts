@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 
-import type { RunningEmulator } from '@/emulator/types';
+import type { RunningEmulator } from '@/emulator/core/types';
 import { createClient, type ClientOptions, type PlatformClient } from '@/lib/sdk/client/create-client';
 import { loginToken, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 

@@ -33,7 +33,7 @@ describe('asServiceRole', () => {
   it('reaches a login-only app without any user token', async () => {
     const service = serviceClient(platform, { appId: SEEDED_APPS.loginRequired });
     const created = await service.asServiceRole.entities.Todo.create({ title: 'by service' });
-    expect(created.created_by).toBe('service');
+    expect(created.created_by).toBe('server@server.com');
     expect(
       await clientFor(platform, { appId: SEEDED_APPS.loginRequired })
         .entities.Todo.list()

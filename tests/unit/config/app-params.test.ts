@@ -138,50 +138,24 @@ describe('resolveAppParams: remembered overrides', () => {
 });
 
 describe('resolveAppParams: access_token', () => {
-  it('hands the token to the token store (both keys) and removes only it from the address bar, keeping history state', () => {
-    visit('/ComingSoon?access_token=tok-123&tab=2#section');
+  it('leaves the token to the SDK token store: config neither stores nor strips it', () => {
+    visit('/ComingSoon?access_token=tok-123&tab=2');
     const params = resolveAppParams(ENV);
 
     expect(params).not.toHaveProperty('token');
-    expect(tokenStore.get()).toBe('tok-123');
-    expect(window.localStorage.getItem('base44_access_token')).toBe('tok-123');
-    expect(window.localStorage.getItem('token')).toBe('tok-123');
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/ComingSoon?tab=2#section');
-    expect(window.history.state).toEqual({ router: 'state' });
-  });
-
-  it('strips the token on a path that starts with "//" without leaving the origin', () => {
-    visit('/ComingSoon?x=1');
-    // jsdom, like a browser, resolves "//x" against the origin only as a protocol-relative URL, so
-    // the path is set through a full URL.
-    window.history.replaceState(null, '', `${window.location.origin}//evil.example/x?access_token=tok&keep=1`);
-    expect(() => resolveAppParams(ENV)).not.toThrow();
-    expect(window.location.href).toBe(`${window.location.origin}//evil.example/x?keep=1`);
-  });
-
-  it('leaves the stored token alone when the address bar has none', () => {
-    window.localStorage.setItem('base44_access_token', 'stored');
-    resolveAppParams(ENV);
-    expect(tokenStore.get()).toBe('stored');
-  });
-
-  it('strips an empty access_token without storing anything', () => {
-    visit('/?access_token=');
-    resolveAppParams(ENV);
     expect(tokenStore.get()).toBeNull();
-    expect(window.location.search).toBe('');
-    expect(window.localStorage.getItem('base44_access_token')).toBeNull();
+    expect(window.location.search).toBe('?access_token=tok-123&tab=2');
   });
 });
 
 describe('getAppParams', () => {
   it('resolves once per page load: later calls neither re-read the address bar nor storage', () => {
-    visit('/?access_token=once');
+    visit('/?app_id=first-app');
     const first = getAppParams();
-    expect(tokenStore.get()).toBe('once');
+    expect(first.appId).toBe('first-app');
     window.localStorage.setItem(STORED_PARAM_KEYS.appId, 'other-app');
-    visit('/?access_token=later');
+    visit('/?app_id=later-app');
     expect(getAppParams()).toBe(first);
-    expect(tokenStore.get()).toBe('once');
+    expect(getAppParams().appId).toBe('first-app');
   });
 });

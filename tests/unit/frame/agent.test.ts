@@ -169,7 +169,8 @@ describe('hover and selection', () => {
     expect(selected?.style.border).toBe('2px solid rgb(37, 99, 235)');
     expect(selected?.style.zIndex).toBe('9999');
     // The label names the tag and, with a chevron, opens the layer menu (the heading has a parent layer).
-    expect(selected?.textContent).toBe('h1 ▾');
+    expect(selected?.textContent).toBe('h1');
+    expect(selected?.querySelector('svg path')?.getAttribute('d')).toBe('M6 9l6 6 6-6');
     expect(overlays('hover')).toEqual([]);
     expect(agent.selectedId).toBe(HEADING);
   });

@@ -1,6 +1,6 @@
 import type { OutgoingMessage } from '@/lib/frame/messages';
 import { createVisualEditAgent, type VisualEditAgent } from '@/lib/frame/visual-edit/agent';
-import { layerChain } from '@/lib/frame/visual-edit/layer-menu';
+import { layerChain } from '@/lib/frame/visual-edit/layer-chain';
 
 let agent: VisualEditAgent;
 let posted: OutgoingMessage[];
@@ -78,11 +78,20 @@ describe('the layer menu', () => {
     expect(lastSelected()?.visualSelectorId).toBe('h');
   });
 
-  it('picks a layer with the mouse, and its label text stays text', () => {
+  it('picks a layer with the mouse; the label reads the tag alone, its chevron an icon that turns', () => {
+    const chevron = () => label().querySelector('svg > path')?.getAttribute('d');
+    // As the reference's label: the tag name as text, the chevron an SVG (so the text is "h1", not "h1 ▾").
+    expect(label().textContent).toBe('h1');
+    expect(chevron()).toBe('M6 9l6 6 6-6');
     label().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(chevron()).toBe('M18 15l-6-6-6 6');
     const first = document.querySelector('[data-visual-edit-layer="menu"] > div') as HTMLElement;
     first.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect(lastSelected()?.visualSelectorId).toBe('m');
-    expect(document.querySelector('[data-visual-edit-layer] svg, [data-visual-edit-layer] script')).toBeNull();
+    // Built element by element: one icon of one path, nothing parsed from markup, no script.
+    expect(document.querySelectorAll('[data-visual-edit-layer] svg > *')).toHaveLength(
+      document.querySelectorAll('[data-visual-edit-layer] svg > path').length,
+    );
+    expect(document.querySelector('[data-visual-edit-layer] script')).toBeNull();
   });
 });

@@ -3,7 +3,9 @@
  * query), the reconnect backoff's jitter, and the bound on unsent messages.
  */
 import { proxyActorUrl, retryDelay } from '@/lib/sdk/actors/actor-socket.lazy';
-import { createActorsModule, MAX_QUEUED_MESSAGES, type ActorsContext } from '@/lib/sdk/actors/actors';
+import type { ActorsContext } from '@/lib/sdk/actors/actor-types';
+import { createActorsModule } from '@/lib/sdk/actors/actors';
+import { MAX_QUEUED_MESSAGES } from '@/lib/sdk/actors/send-queue';
 import { ErrorCodes, isPlatformError } from '@/lib/sdk/core/errors';
 import type { Transport } from '@/lib/sdk/core/transport';
 

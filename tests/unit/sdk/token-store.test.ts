@@ -94,6 +94,24 @@ describe('token store: the one owner', () => {
     expect(window.location.href).toBe(`${window.location.origin}//evil.example/x?keep=1`);
   });
 
+  it('strips an empty access_token without storing anything', () => {
+    window.history.replaceState(null, '', '/?access_token=');
+    expect(startupToken()).toBeNull();
+    expect(window.location.search).toBe('');
+    expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('starts with a stored token without writing it again, unless only one key holds it', () => {
+    tokenStore.set('stored');
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    expect(startupToken()).toBe('stored');
+    expect(setItem).not.toHaveBeenCalled();
+    // As the reference: the two keys are kept in step.
+    window.localStorage.removeItem(DUPLICATE_TOKEN_KEY);
+    expect(startupToken()).toBe('stored');
+    expect(window.localStorage.getItem(DUPLICATE_TOKEN_KEY)).toBe('stored');
+  });
+
   it('keeps a handed-over token for this page load when storage is blocked, until it is cleared', () => {
     jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('blocked', 'SecurityError');

@@ -5,8 +5,8 @@ import {
   clearMissingPageMarks,
   MISSING_PAGE_ATTRIBUTE,
   NOT_FOUND_TITLE,
-  removeStaticNotFound,
   setNotFoundTitle,
+  showAppNotFound,
   showStaticNotFound,
 } from '@/lib/site/missing-page';
 
@@ -67,7 +67,7 @@ describe('the early script', () => {
       expect(document.querySelector(`html > div[${MISSING_PAGE_ATTRIBUTE}] h1`)?.textContent).toBe('Page Not Found');
     } finally {
       root.append(body);
-      removeStaticNotFound(document);
+      clearMissingPageMarks(document);
     }
   });
 
@@ -119,7 +119,7 @@ describe('the missing-page marks', () => {
     expect(document.title).toBe(PAGE_TITLE);
   });
 
-  it('show the static screen only while <body> is not there yet (the early script), and hand it over', () => {
+  it("show the static screen only while <body> is not there yet (the early script), then the app's", () => {
     document.head.insertAdjacentHTML(
       'beforeend',
       '<template data-missing-page=""><main><h1>Page Not Found</h1></main></template>',
@@ -131,16 +131,31 @@ describe('the missing-page marks', () => {
     body.remove();
     try {
       showStaticNotFound(document, MISSING_PAGE_ATTRIBUTE);
-      const screen = document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}]`);
-      expect(screen?.parentElement).toBe(root);
-      expect(screen?.querySelector('h1')?.textContent).toBe('Page Not Found');
-      expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
     } finally {
       root.append(body);
     }
-    removeStaticNotFound(document);
-    expect(document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}]`)).toBeNull();
+    const holder = document.querySelector(`html > div[${MISSING_PAGE_ATTRIBUTE}]`);
+    expect(holder?.querySelector('h1')?.textContent).toBe('Page Not Found');
+    expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
+
+    const app = document.createElement('section');
+    showAppNotFound(document, app);
+    expect([...(holder?.childNodes ?? [])]).toEqual([app]);
+    expect(document.title).toBe(NOT_FOUND_TITLE);
+
+    clearMissingPageMarks(document);
+    expect(document.querySelector(`div[${MISSING_PAGE_ATTRIBUTE}], title[${MISSING_PAGE_ATTRIBUTE}]`)).toBeNull();
     expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(false);
+    expect(document.title).toBe(PAGE_TITLE);
+  });
+
+  it("put the app's screen back in place of <body> after a back navigation to a missing address", () => {
+    const app = document.createElement('section');
+    showAppNotFound(document, app);
+    expect(app.parentElement?.parentElement).toBe(root);
+    expect(app.parentElement?.nextElementSibling).toBe(document.body);
+    expect(root.hasAttribute(MISSING_PAGE_ATTRIBUTE)).toBe(true);
+    clearMissingPageMarks(document);
   });
 
   it('show nothing where the page carries no static screen (the 404 page itself)', () => {

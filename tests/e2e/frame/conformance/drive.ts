@@ -75,8 +75,8 @@ export interface VisibleOverlays {
 
 /**
  * What the user sees of either agent's overlays, read by what they look like rather than by each
- * agent's markup: boxes with the outline colours, their label's text (our chevron is a text
- * character, the reference's an SVG: left out, D12), and the layer menu's entries.
+ * agent's markup: boxes with the outline colours, their label's text (both chevrons are SVG icons,
+ * so a label reads as its tag name alone), and the layer menu's entries.
  */
 async function visibleOverlays(frame: Frame): Promise<VisibleOverlays> {
   return frame.evaluate(
@@ -86,7 +86,7 @@ async function visibleOverlays(frame: Frame): Promise<VisibleOverlays> {
         const box = element.getBoundingClientRect();
         return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
       };
-      const labelOf = (box: Element) => (box.firstElementChild?.textContent ?? '').replace('▾', '').trim();
+      const labelOf = (box: Element) => (box.firstElementChild?.textContent ?? '').trim();
       const outlines = (colour: string) =>
         Array.from(document.body.querySelectorAll('div'))
           .filter((element) => {

@@ -1,0 +1,66 @@
+import type {
+  AgentConversation,
+  AgentMessage,
+  AgentResponder,
+  AppConfig,
+  EntityRecord,
+  SentEmail,
+} from '../core/types';
+import type { SessionRegistry } from '../credentials/sessions';
+import type { TokenSigner } from '../credentials/tokens';
+import type { EntityDefinitions } from '../entities/definition';
+import type { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import type { LocalAddresses } from '../http/local-access';
+import type { BlobStorage } from '../store/blobs';
+import type { MailSender } from '../store/outbox';
+import type { Store } from '../store/store';
+
+/** Broadcasts to socket.io rooms. Routes call it only after the change is durable. */
+export interface RealtimePublisher {
+  entityChanged(appId: string, entity: string, type: 'create' | 'update' | 'delete', record: EntityRecord): void;
+  conversationChanged(conversation: AgentConversation, message: AgentMessage): void;
+  /** Test helper: emits any event with any payload into a room. Returns the number of sockets in it. */
+  emitRaw(room: string, event: string, payload: unknown): number;
+  /** Test helper: the server disconnects every socket in a room. Returns how many it disconnected. */
+  disconnectRoom(room: string): number;
+}
+
+/** Everything a route needs, built once per emulator instance. */
+export interface EmulatorContext {
+  apps: ReadonlyMap<string, AppConfig>;
+  /** Entity definitions per app (schemas and row/field security); may change when files reload. */
+  entities: EntityDefinitions;
+  /** Origins from the `siteOrigins` option; every app allows them in addition to its own. */
+  extraOrigins: readonly string[];
+  /** Every origin any app allows: CORS on the shared API. */
+  corsOrigins: ReadonlySet<string>;
+  /** The host names and origins of this emulator itself (Host, form and local-helper checks). */
+  addresses: LocalAddresses;
+  /** The project's backend functions (`base44/functions`), run on Deno; null when there are none. */
+  projectFunctions: DenoFunctionRuntime | null;
+  bodyLimitBytes: number;
+  quiet: boolean;
+  responder: AgentResponder;
+  store: Store;
+  blobs: BlobStorage;
+  tokens: TokenSigner;
+  /** Login sessions ended by logout: their tokens stop working. */
+  sessions: SessionRegistry;
+  realtime: RealtimePublisher;
+  now(): number;
+  nowIso(): string;
+  /** `http://host:port` of this emulator, known once it listens. */
+  baseUrl(): string;
+  /**
+   * Adds an e-mail to the outbox (the caller commits the store). The emulator's own mails always
+   * fit (the oldest roll off); a mail a caller asked for is a 413 when the outbox is full.
+   */
+  sendMail(appId: string, email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>, sender?: MailSender): SentEmail;
+  /** Work that outlives a response (agent replies); close() waits for it. */
+  runInBackground(task: () => Promise<void>): void;
+  log(message: string): void;
+}
+
+export function siteOriginsOf(context: EmulatorContext, app: AppConfig): Set<string> {
+  return new Set([...app.siteOrigins, ...context.extraOrigins]);
+}

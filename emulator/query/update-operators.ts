@@ -1,0 +1,80 @@
+import { invalidInput } from '../core/errors';
+import { checkFieldPath, checkJsonValue } from '../core/json-guard';
+import { BUILT_IN_FIELDS } from '../core/types';
+import { rewritePullCondition } from './filter';
+
+/**
+ * Validates the update document of `updateMany` (MongoDB update operators). Only the operators the
+ * platform documents; every field path checked (no reserved names, no system fields); a field in
+ * at most one operator. `$currentDate` becomes a `$set` of the emulator's clock as an ISO string;
+ * `$pull` conditions are rewritten like filters (documented operators only, `$regex` on RE2).
+ */
+
+const OPERATORS = new Set([
+  '$set',
+  '$rename',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$addToSet',
+  '$push',
+  '$pull',
+]);
+
+const invalid = (message: string) => invalidInput(message, 'invalid_update');
+
+function checkUpdatePath(path: string): string {
+  checkFieldPath(path, 'The update field', 'invalid_update');
+  const root = path.split('.')[0] as string;
+  if (BUILT_IN_FIELDS.has(root)) throw invalid(`The system field "${root}" cannot be updated`);
+  return path;
+}
+
+export function prepareUpdate(data: unknown, nowIso: string): Record<string, Record<string, unknown>> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || Object.keys(data).length === 0) {
+    throw invalid('The update must be an object of update operators, such as { "$set": { "status": "done" } }');
+  }
+  checkJsonValue(data, 'The update', undefined, 'invalid_update');
+  const seen = new Set<string>();
+  const prepared: Record<string, Record<string, unknown>> = {};
+  for (const [operator, fields] of Object.entries(data)) {
+    if (!OPERATORS.has(operator)) throw invalid(`Unsupported update operator ${operator.slice(0, 40)}`);
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+      throw invalid(`${operator} needs an object of fields`);
+    for (const [path, value] of Object.entries(fields as Record<string, unknown>)) {
+      checkUpdatePath(path);
+      if (operator === '$rename') {
+        if (typeof value !== 'string') throw invalid(`$rename of "${path}" needs the new field name`);
+        checkUpdatePath(value);
+      }
+      if (seen.has(path)) throw invalid(`The field "${path}" appears in more than one update operator`);
+      seen.add(path);
+      const target = operator === '$currentDate' ? '$set' : operator;
+      prepared[target] ??= {};
+      // $pull's condition is a query: it must take the same checked, linear-time path as filters.
+      const preparedValue =
+        operator === '$currentDate' ? nowIso : operator === '$pull' ? rewritePullCondition(path, value) : value;
+      (prepared[target] as Record<string, unknown>)[path] = preparedValue;
+    }
+  }
+  return prepared;
+}
+
+/**
+ * The fields an update touches: the first segment of every path an operator names, sources and
+ * targets alike (`$rename` reads one field and writes another; `$pull` reads the array it
+ * changes). Whoever applies the update judges each of them.
+ */
+export function touchedFields(prepared: Record<string, Record<string, unknown>>): string[] {
+  const fields = new Set<string>();
+  for (const [operator, paths] of Object.entries(prepared)) {
+    for (const [path, value] of Object.entries(paths)) {
+      fields.add(path.split('.')[0] as string);
+      if (operator === '$rename') fields.add((value as string).split('.')[0] as string);
+    }
+  }
+  return [...fields];
+}
