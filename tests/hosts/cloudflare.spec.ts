@@ -15,7 +15,7 @@ import { expect, test } from '../e2e/fixtures';
 import { HEADING } from '../e2e/hosts/flows';
 import { placesCarrying, recordRequests } from '../e2e/site/request-log';
 import { loginToken } from '../e2e/support/platform';
-import { rawGet, type RawAnswer } from './raw-request';
+import { exportFileOf, rawGet, type RawAnswer } from './raw-request';
 
 const OUT = path.resolve(__dirname, '../../out');
 const cloudflare = matrixUrls('cloudflare').site;
@@ -47,17 +47,10 @@ const COMPARED_HEADERS = [
   'access-control-allow-origin',
 ];
 
-function fileOf(body: string): string {
-  for (const file of ['index.html', 'ComingSoon.html', '404.html', '_not-found.html', 'robots.txt', 'icon.svg']) {
-    if (body === readFileSync(path.join(OUT, file), 'utf8')) return file;
-  }
-  return body === '' ? '(empty)' : `(other: ${body.slice(0, 40)})`;
-}
-
 /** What a visitor's browser acts on: status, which file, and the headers that protect or cache it. */
 function essence(answer: RawAnswer) {
   const headers = Object.fromEntries(COMPARED_HEADERS.map((name) => [name, answer.headers[name] ?? null]));
-  return { status: answer.status, file: answer.status === 308 ? '(redirect)' : fileOf(answer.body), headers };
+  return { status: answer.status, file: answer.status === 308 ? '(redirect)' : exportFileOf(answer.body), headers };
 }
 
 test.describe('our model answers as Cloudflare Pages does', () => {
@@ -72,7 +65,7 @@ test.describe('our model answers as Cloudflare Pages does', () => {
     for (const target of DEV_SERVER_ONLY) {
       const [pages, ours] = await Promise.all([rawGet(cloudflare, target), rawGet(model, target)]);
       expect([pages.status, pages.body], target).toEqual([502, expect.stringMatching(/Could not serve static asset/)]);
-      expect([ours.status, fileOf(ours.body)], target).toEqual([404, '404.html']);
+      expect([ours.status, exportFileOf(ours.body)], target).toEqual([404, '404.html']);
     }
   });
 });

@@ -4,9 +4,6 @@
  * Our model must answer every row exactly as Cloudflare Pages does. Netlify's header cells are checked
  * by tests/integration/deploy/netlify-host-table.test.ts (no runnable Netlify here).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { checkHost, type CheckId } from '../../deploy/host-check/checks';
 import {
   DEPLOY_TARGETS,
@@ -17,22 +14,12 @@ import {
 } from '../../support/hosts/host-table';
 import { matrixUrls, type MatrixHostId } from '../../support/hosts/matrix';
 import { expect, test } from '../e2e/fixtures';
-import { rawGet } from './raw-request';
-
-const OUT = path.resolve(__dirname, '../../out');
-
-/** The export file a body is, or the body's start when it is none of them. */
-function fileOf(body: string): string {
-  for (const file of ['index.html', 'ComingSoon.html', '404.html']) {
-    if (body === readFileSync(path.join(OUT, file), 'utf8')) return file;
-  }
-  return body.slice(0, 40);
-}
+import { exportFileOf, rawGet } from './raw-request';
 
 async function answerOf(site: string, target: string): Promise<PathAnswer | { status: number; other: string }> {
   const answer = await rawGet(site, target);
   if (answer.status === 308) return { status: 308, location: answer.headers.location ?? '' };
-  if (answer.status === 200 || answer.status === 404) return { status: answer.status, file: fileOf(answer.body) };
+  if (answer.status === 200 || answer.status === 404) return { status: answer.status, file: exportFileOf(answer.body) };
   return { status: answer.status, other: answer.body.slice(0, 80) };
 }
 

@@ -3,7 +3,9 @@
  * merge nothing but still normalise, and follow redirects; a host must be asked what a crafted link
  * really sends.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 
 export interface RawAnswer {
   status: number;
@@ -22,4 +24,15 @@ export function rawGet(site: string, target: string): Promise<RawAnswer> {
     });
     request.on('error', reject);
   });
+}
+
+const OUT = path.resolve(__dirname, '../../out');
+const EXPORT_FILES = ['index.html', 'ComingSoon.html', '404.html', '_not-found.html', 'robots.txt', 'icon.svg'];
+
+/** Which file of `out/` a body is (hosts serve them byte for byte), or a short note of what it is. */
+export function exportFileOf(body: string): string {
+  for (const file of EXPORT_FILES) {
+    if (body === readFileSync(path.join(OUT, file), 'utf8')) return file;
+  }
+  return body === '' ? '(empty)' : `(other: ${body.slice(0, 40)})`;
 }
