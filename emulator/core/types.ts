@@ -31,8 +31,13 @@ export interface SeedApp {
   /** Origins of the app's own site: CORS and login redirects are allowed to these. */
   siteOrigins: string[];
   serviceToken: string;
-  /** Folder of function modules, relative to the seed file (or absolute). */
+  /**
+   * The app's own backend functions in the platform's layout (`<name>/entry.ts`), run on Deno like
+   * the project's; relative to the seed file (or absolute).
+   */
   functionsDir?: string;
+  /** Local stand-ins for custom integrations (`<slug>.ts` modules), relative to the seed file (or absolute). */
+  integrationsDir?: string;
   members: SeedMember[];
   /**
    * Tests only: entity names the project does not define store any fields, as before definitions
@@ -55,8 +60,10 @@ export interface AppConfig {
   access: AppAccess;
   siteOrigins: string[];
   serviceToken: string;
-  /** Absolute folder of the app's function modules, or null when it has none. */
+  /** Absolute folder of the app's own functions (platform layout), or null when it has none. */
   functionsDir: string | null;
+  /** Absolute folder of its custom integration modules, or null when it has none. */
+  integrationsDir: string | null;
   /** The seed's `schemaless` flag (tests): undefined entities take any fields instead of a 404. */
   schemaless: boolean;
 }
@@ -250,11 +257,11 @@ export interface EmulatorOptions {
   /**
    * A folder of backend functions in the platform's layout (`<name>/entry.ts`, optional
    * `function.jsonc`), run unchanged on Deno for every app; default: the `functions` folder of
-   * `projectDir` (its config's `functionsDir`). They take precedence over an app's Node handlers
+   * `projectDir` (its config's `functionsDir`). They take precedence over an app's own functions
    * (`functionsDir` of the seed) of the same name.
    */
   projectFunctionsDir?: string;
-  /** How long a project function may take for one call (default 5 minutes, the platform's limit). */
+  /** How long a function may take for one call (default 5 minutes, the platform's limit). */
   functionTimeoutMs?: number;
   /** Where the functions' output lines go (default: the terminal, unless quiet). */
   functionLog?: (line: string) => void;
@@ -271,7 +278,7 @@ export interface RunningEmulator {
   seed: Seed;
   /** Names of the entities the project defines right now (empty without a project). */
   entityNames(): string[];
-  /** Names of the project's backend functions (run on Deno); empty without a functions folder. */
+  /** Names of the project's backend functions; empty without a functions folder. */
   functionNames(): Promise<string[]>;
   outbox(): SentEmail[];
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import type {
 import type { SessionRegistry } from '../credentials/sessions';
 import type { TokenSigner } from '../credentials/tokens';
 import type { EntityDefinitions } from '../entities/definition';
-import type { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import type { FunctionRuntime } from '../functions/runtime';
 import type { LocalAddresses } from '../http/local-access';
 import type { BlobStorage } from '../store/blobs';
 import type { MailSender } from '../store/outbox';
@@ -23,6 +23,11 @@ export interface RealtimePublisher {
   emitRaw(room: string, event: string, payload: unknown): number;
   /** Test helper: the server disconnects every socket in a room. Returns how many it disconnected. */
   disconnectRoom(room: string): number;
+  /**
+   * Test helper: closes the connection under every socket in a room, as a network failure would (the
+   * clients reconnect by themselves, unlike after `disconnectRoom`). Returns how many it dropped.
+   */
+  dropRoom(room: string): number;
 }
 
 /** Everything a route needs, built once per emulator instance. */
@@ -36,8 +41,10 @@ export interface EmulatorContext {
   corsOrigins: ReadonlySet<string>;
   /** The host names and origins of this emulator itself (Host, form and local-helper checks). */
   addresses: LocalAddresses;
-  /** The project's backend functions (`base44/functions`), run on Deno; null when there are none. */
-  projectFunctions: DenoFunctionRuntime | null;
+  /** The one function runtime (Deno): runs the project's functions and the seeded apps' own. */
+  functions: FunctionRuntime;
+  /** The project's functions folder (`base44/functions`, for every app); null without one. */
+  projectFunctionsDir: string | null;
   bodyLimitBytes: number;
   quiet: boolean;
   responder: AgentResponder;

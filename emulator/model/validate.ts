@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { RE2JS } from 're2js';
 
 import { invalidInput, notFound, schemaViolation } from '../core/errors';
 import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
 import type { EntityDefinition, EntityLookup, PropertyDefinition, PropertyType } from '../entities/definition';
-import { hasFormat } from '../entities/formats';
+import { firstProblem } from './schema-check';
 
 /**
  * Entity schemas as the platform applies them, in one layer between the routes and the store: every
@@ -12,9 +11,10 @@ import { hasFormat } from '../entities/formats';
  * fields through an `EntityModel` before anything is stored. A defined entity drops fields its
  * schema does not name, fills defaults on create and refuses values that break the schema with a
  * schema violation (core/errors.ts; on the wire 422 and the platform's ValidationError body
- * `{ error_type, message: "Error in field title: Field required", ... }`). Messages follow the vendor's local backend
- * (`base44 dev`); the checks it skips but the documentation names (enum, formats, lengths,
- * pattern, bounds, nested required) use the same wording style. A schemaless entity (test apps,
+ * `{ error_type, message: "Error in field title: Field required", ... }`). The checks run on ajv
+ * (schema-check.ts); messages follow the vendor's local backend (`base44 dev`); the checks it skips
+ * but the documentation names (enum, formats, lengths, pattern, bounds, nested required) use the
+ * same wording style. A schemaless entity (test apps,
  * the built-in User) passes fields through unchanged.
  */
 
@@ -63,10 +63,6 @@ function typesOf(property: PropertyDefinition): readonly PropertyType[] {
   return typeof type === 'string' ? [type] : type;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function hasType(value: unknown, type: PropertyType): boolean {
   switch (type) {
     case 'null':
@@ -78,73 +74,10 @@ function hasType(value: unknown, type: PropertyType): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return isPlainObject(value);
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
     default:
       return typeof value === type;
   }
-}
-
-const compiledPatterns = new WeakMap<PropertyDefinition, RE2JS>();
-
-function patternOf(property: PropertyDefinition & { pattern: string }): RE2JS {
-  let compiled = compiledPatterns.get(property);
-  if (!compiled) {
-    compiled = RE2JS.compile(property.pattern);
-    compiledPatterns.set(property, compiled);
-  }
-  return compiled;
-}
-
-function describeEnum(values: readonly unknown[]): string {
-  const shown = values.map((value) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value)));
-  return shown.length === 1 ? (shown[0] as string) : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1) as string}`;
-}
-
-/** The first problem of `value` against `property`, as "Input should ..." text, or null. */
-function problemOf(value: unknown, property: PropertyDefinition, path: string): { path: string; text: string } | null {
-  const types = typesOf(property);
-  const type = types.find((candidate) => hasType(value, candidate));
-  if (types.length > 0 && type === undefined) {
-    if (types.length === 1 && types[0] === 'null') return { path, text: 'Input should be null' };
-    return { path, text: `Input should be a valid ${types.join(' or ')}` };
-  }
-  if (value === null) return null;
-  if (property.enum && !property.enum.some((allowed) => isDeepStrictEqual(allowed, value)))
-    return { path, text: `Input should be ${describeEnum(property.enum)}` };
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (property.minLength !== undefined && length < property.minLength)
-      return { path, text: `String should have at least ${property.minLength} characters` };
-    if (property.maxLength !== undefined && length > property.maxLength)
-      return { path, text: `String should have at most ${property.maxLength} characters` };
-    if (property.pattern !== undefined && !patternOf({ ...property, pattern: property.pattern }).test(value))
-      return { path, text: `String should match pattern '${property.pattern}'` };
-    if (property.format !== undefined && !hasFormat(property.format, value))
-      return { path, text: `Input should be a valid ${property.format}` };
-  }
-  if (typeof value === 'number') {
-    if (property.minimum !== undefined && value < property.minimum)
-      return { path, text: `Input should be greater than or equal to ${property.minimum}` };
-    if (property.maximum !== undefined && value > property.maximum)
-      return { path, text: `Input should be less than or equal to ${property.maximum}` };
-  }
-  if (Array.isArray(value) && property.items) {
-    for (const [index, item] of value.entries()) {
-      const problem = problemOf(item, property.items, `${path}[${index}]`);
-      if (problem) return problem;
-    }
-  }
-  if (isPlainObject(value)) {
-    for (const name of property.required ?? []) {
-      if (value[name] === undefined || value[name] === null) return { path: `${path}.${name}`, text: 'Field required' };
-    }
-    for (const [name, nested] of property.properties ?? []) {
-      if (!Object.hasOwn(value, name)) continue;
-      const problem = problemOf(value[name], nested, `${path}.${name}`);
-      if (problem) return problem;
-    }
-  }
-  return null;
 }
 
 function fail(path: string, text: string): never {
@@ -163,13 +96,14 @@ class DefinedModel implements EntityModel {
     return kept;
   }
 
+  /** Checks the named fields that are present (ajv, schema-check.ts); the first problem refuses the write. */
   private check(fields: Record<string, unknown>, names: Iterable<string>): void {
+    const present: Record<string, unknown> = {};
     for (const name of names) {
-      const property = this.definition.properties.get(name);
-      if (!property || !Object.hasOwn(fields, name)) continue;
-      const problem = problemOf(fields[name], property, name);
-      if (problem) fail(problem.path, problem.text);
+      if (this.definition.properties.has(name) && Object.hasOwn(fields, name)) present[name] = fields[name];
     }
+    const problem = firstProblem(this.definition, present);
+    if (problem) fail(problem.path, problem.text);
   }
 
   private requireAll(fields: Record<string, unknown>, names: Iterable<string>): void {

@@ -7,8 +7,9 @@ import { DomainError } from '../core/errors';
  * The time budget of one request's queries. Filters run synchronously, so a costly one would hold
  * the whole process (and every other caller) until it ends; instead every compiled filter counts its
  * evaluations and, every few records, checks the clock of the request it runs in. The clock starts at
- * the request's first evaluation, so reading a large upload does not eat into it. Outside a request
- * (socket deliveries) there is no budget: those evaluate one record at a time.
+ * the request's first evaluation, so reading a large upload does not eat into it. Room deliveries
+ * evaluate one record at a time and need none; live queries, which run whole queries outside any
+ * request, run each on a clock of their own (withOwnQueryBudget).
  */
 
 export const DEFAULT_QUERY_BUDGET_MS = 500;
@@ -44,4 +45,13 @@ export function chargeQueryEvaluation(): void {
       `The query ran longer than its budget of ${clock.budgetMs} ms per request; narrow the filter`,
     );
   }
+}
+
+/**
+ * Runs synchronous work on its own query clock, apart from the request it may have been started
+ * from: a live query's evaluation must neither use up the budget of the write that triggered it nor
+ * run without one.
+ */
+export function withOwnQueryBudget<T>(budgetMs: number, run: () => T): T {
+  return clocks.run({ budgetMs, startedAt: null, evaluations: 0 }, run);
 }

@@ -1,8 +1,9 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { authorize } from '../auth/caller';
+import { authorize, type Caller } from '../auth/caller';
 import { DomainError, invalidInput, notFound } from '../core/errors';
-import type { CustomIntegrationOperation } from '../function-types';
+import type { CustomIntegrationOperation, IntegrationUser } from '../functions/integration-module';
 import { readOptionalJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { jsonReply, type Reply } from '../http/reply';
@@ -10,18 +11,47 @@ import type { Router } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
 import { isJsonObject } from '../util/json-object';
 import { ownValue } from '../util/own';
-import { findModule, functionUser, withTimeout } from './functions';
 
 /**
  * `POST /api/apps/{appId}/integrations/custom/{slug}/{operationId}`: custom integrations run as
- * local modules (see CustomIntegrationModule) and answer `{ success, status_code, data }` like the
- * platform. Slugs and operation ids are plain names, looked up as own properties only.
+ * local stand-in modules of the app's `integrationsDir` (see functions/integration-module.ts,
+ * imported with a dynamic import: tsx makes .ts importable from the CLI, Jest's transform in tests)
+ * and answer `{ success, status_code, data }` like the platform. Slugs and operation ids are plain
+ * names, looked up as a file name inside that folder and as own properties only, so a request
+ * cannot reach any other module.
  */
 
 const NAME = /^[A-Za-z0-9_-]{1,100}$/;
+const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
+const OPERATION_TIMEOUT_MS = 30_000;
+
+async function findModule(dir: string, name: string): Promise<string | null> {
+  for (const extension of EXTENSIONS) {
+    const candidate = path.join(dir, `${name}${extension}`);
+    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  return null;
+}
+
+function integrationUser(caller: Caller): IntegrationUser | null {
+  if (caller.kind !== 'user' || !caller.member) return null;
+  const { account, member } = caller;
+  const fullName = typeof member.full_name === 'string' ? member.full_name : account.full_name;
+  return { id: account.id, email: account.email, full_name: fullName, role: caller.role };
+}
+
+/** A stand-in that never settles must not hold the request open forever. */
+function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    const message = `Custom integration ${name} did not finish within ${OPERATION_TIMEOUT_MS / 1000} s`;
+    timer = setTimeout(() => reject(new DomainError('timed_out', 'function_timeout', message)), OPERATION_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function loadOperation(
-  functionsDir: string | null,
+  integrationsDir: string | null,
   slug: string,
   operationId: string,
 ): Promise<CustomIntegrationOperation> {
@@ -30,8 +60,8 @@ async function loadOperation(
       `Custom integration ${slug.slice(0, 100)}.${operationId.slice(0, 100)} not found`,
       'integration_not_found',
     );
-  if (!functionsDir || !NAME.test(slug) || !NAME.test(operationId)) throw missing();
-  const file = await findModule(path.join(functionsDir, 'integrations'), slug);
+  if (!integrationsDir || !NAME.test(slug) || !NAME.test(operationId)) throw missing();
+  const file = await findModule(integrationsDir, slug);
   if (!file) throw missing();
   const operation = ownValue(operationsOf(await import(file)) ?? undefined, operationId);
   if (typeof operation !== 'function') throw missing();
@@ -70,7 +100,7 @@ export function registerCustomIntegrationRoutes(router: Router, context: Emulato
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     const slug = request.params.slug as string;
     const operationId = request.params.operationId as string;
-    const operation = await loadOperation(app.functionsDir, slug, operationId);
+    const operation = await loadOperation(app.integrationsDir, slug, operationId);
     // @base44/sdk sends `{ payload, path_params, query_params }`.
     const body = await readOptionalJsonObject(request.raw, context.bodyLimitBytes);
     const input = {
@@ -79,7 +109,7 @@ export function registerCustomIntegrationRoutes(router: Router, context: Emulato
       payload: optionalObject(body.payload, 'payload'),
       pathParams: optionalObject(body.path_params, 'path_params'),
       queryParams: optionalObject(body.query_params, 'query_params'),
-      user: functionUser(caller),
+      user: integrationUser(caller),
       serviceRole: caller.kind === 'service',
     };
     try {

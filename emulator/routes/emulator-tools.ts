@@ -64,4 +64,10 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
     const room = request.params.room as string;
     return jsonReply(200, { room, disconnected: context.realtime.disconnectRoom(room) });
   });
+
+  // A dropped connection (as when the network fails), which socket.io clients recover from themselves.
+  router.add('POST', '/api/_emulator/rooms/:room/drop', (request) => {
+    const room = request.params.room as string;
+    return jsonReply(200, { room, dropped: context.realtime.dropRoom(room) });
+  });
 }

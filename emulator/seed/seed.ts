@@ -102,6 +102,9 @@ function validateApp(value: unknown, index: number, emails: Set<string>): SeedAp
     siteOrigins,
     serviceToken: text(value.serviceToken, `${where}.serviceToken`),
     ...(value.functionsDir === undefined ? {} : { functionsDir: text(value.functionsDir, `${where}.functionsDir`) }),
+    ...(value.integrationsDir === undefined
+      ? {}
+      : { integrationsDir: text(value.integrationsDir, `${where}.integrationsDir`) }),
     ...(value.schemaless === undefined ? {} : { schemaless: flag(value.schemaless, `${where}.schemaless`) }),
     members,
     entities: entities as Record<string, Record<string, unknown>[]>,
@@ -130,6 +133,8 @@ export function schemalessDefaultSeed(): Seed {
     app.schemaless = true;
     if (app.functionsDir !== undefined)
       app.functionsDir = path.resolve(path.dirname(DEFAULT_SEED_PATH), app.functionsDir);
+    if (app.integrationsDir !== undefined)
+      app.integrationsDir = path.resolve(path.dirname(DEFAULT_SEED_PATH), app.integrationsDir);
   }
   return seed;
 }
@@ -180,6 +185,7 @@ export async function loadSeed(
     siteOrigins: app.siteOrigins,
     serviceToken: app.serviceToken,
     functionsDir: app.functionsDir === undefined ? null : path.resolve(baseDir, app.functionsDir),
+    integrationsDir: app.integrationsDir === undefined ? null : path.resolve(baseDir, app.integrationsDir),
     schemaless: app.schemaless ?? false,
   }));
   return { seed, apps };

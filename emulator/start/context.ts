@@ -2,7 +2,7 @@ import type { AppConfig, EmulatorOptions, SentEmail } from '../core/types';
 import { SessionRegistry } from '../credentials/sessions';
 import { TokenSigner } from '../credentials/tokens';
 import type { EntityRegistry } from '../entities/registry';
-import type { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import { FunctionRuntime } from '../functions/runtime';
 import { originSet } from '../http/cors';
 import type { LocalAddresses } from '../http/local-access';
 import type { EmulatorContext, RealtimePublisher } from '../instance/context';
@@ -20,7 +20,8 @@ export interface InstanceParts {
   store: Store;
   blobs: BlobStorage;
   addresses: LocalAddresses;
-  projectFunctions: DenoFunctionRuntime | null;
+  /** The project's functions folder (`base44/functions`), served to every app; null without one. */
+  projectFunctionsDir: string | null;
   log: (message: string) => void;
 }
 
@@ -63,7 +64,13 @@ export function createInstance(parts: InstanceParts): Instance {
     apps: new Map(apps.map((app) => [app.id, app])),
     entities: parts.entities,
     extraOrigins,
-    projectFunctions: parts.projectFunctions,
+    // No process starts here: each function gets its Deno process on its first call.
+    functions: new FunctionRuntime({
+      origin: () => baseUrl,
+      log: options.functionLog ?? ((line) => log(`function ${line}`)),
+      ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
+    }),
+    projectFunctionsDir: parts.projectFunctionsDir,
     corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses: parts.addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { EmulatorOptions, RunningEmulator } from '../core/types';
 import { watchEntityFiles, type EntityWatcher } from '../entities/registry';
-import { DenoFunctionRuntime } from '../functions-runtime/deno-runtime';
+import { readFunctions } from '../functions/catalog';
 import { handleRequest } from '../http/handle';
 import { LocalAddresses } from '../http/local-access';
 import { DEFAULT_QUERY_BUDGET_MS } from '../query/budget';
@@ -46,16 +46,6 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
-function functionRuntimeOf(options: EmulatorOptions, served: ServedProject, log: (message: string) => void) {
-  const dir = options.projectFunctionsDir ?? served.project?.functionsDir;
-  if (!dir) return null;
-  return new DenoFunctionRuntime({
-    dir,
-    log: options.functionLog ?? ((line) => log(`function ${line}`)),
-    ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
-  });
-}
-
 /** The store with the seed applied; a start that fails later must close it (releasing the data dir's lock). */
 async function openStore(options: EmulatorOptions, served: ServedProject): Promise<Store> {
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
@@ -80,20 +70,21 @@ interface Started {
 
 function runningEmulator(started: Started, url: string): RunningEmulator {
   const { instance, served, server, realtime, entityWatcher } = started;
-  const { store, projectFunctions } = instance.context;
+  const { store, functions, projectFunctionsDir } = instance.context;
   let closing: Promise<void> | null = null;
   return {
     url,
     port: started.address.port,
     seed: served.seed,
     entityNames: () => served.entities.names(),
-    functionNames: async () => (projectFunctions ? [...(await projectFunctions.list()).keys()].sort() : []),
+    functionNames: async () =>
+      projectFunctionsDir ? [...(await readFunctions(projectFunctionsDir)).keys()].sort() : [],
     outbox: () => structuredClone([...store.outbox.list()]),
     close() {
       closing ??= (async () => {
         entityWatcher?.close();
         await instance.settled();
-        await projectFunctions?.close();
+        await functions.close();
         const closed = realtime.io.close();
         server.closeAllConnections();
         await closed.catch(() => undefined);
@@ -115,8 +106,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   try {
     const blobs = options.dataDir ? await diskBlobs(options.dataDir) : memoryBlobs();
     const addresses = new LocalAddresses();
-    const projectFunctions = functionRuntimeOf(options, served, log);
-    const instance = createInstance({ ...served, options, store, blobs, addresses, projectFunctions, log });
+    const projectFunctionsDir = options.projectFunctionsDir ?? served.project?.functionsDir ?? null;
+    const instance = createInstance({ ...served, options, store, blobs, addresses, projectFunctionsDir, log });
     const server = httpServer(instance, options);
     const realtime = attachRealtime(server, instance.context);
     instance.attachRealtime(realtime.publisher);

@@ -1,15 +1,16 @@
 'use client';
 
-import {
-  type EntityChangeEvent,
-  type EntityFields,
-  type EntityFilter,
-  type EntityHandler,
-  type EntityRecord,
-  type SortKey,
+import type {
+  EntityFields,
+  EntityHandler,
+  EntityRecord,
+  SubscriptionHooks,
+  Unsubscribe,
+  WatchOptions,
+  WatchSnapshot,
 } from '@/lib/sdk';
 
-import { applyToDefaultList } from './live-entity-changes';
+import type { LiveFeedSource } from './live-feed';
 import { idOf, useLiveFeed, type LiveResponse } from './use-live-feed';
 
 /** Anything that hands out entity handlers: a client or its `asServiceRole`. */
@@ -17,42 +18,83 @@ export interface EntitySource {
   entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
 }
 
-export interface LiveListQuery<T extends object> {
-  /** A Mongo-like filter, as for `filter()`. */
-  filter?: EntityFilter<T>;
-  /** Field name, "-" prefix for descending (server default "-created_date"). */
-  sort?: SortKey<T>;
-  /** At most this many records (server default 50). */
-  limit?: number;
+/** A filter, sort, limit and fields, as for `filter()` and `watch()`. */
+export type LiveListQuery<T extends object> = WatchOptions<T>;
+
+type Records<T extends object> = EntityRecord<T>[];
+
+/**
+ * The feed's source for one watch: the data is whatever the watch delivered last. SWR's fetches
+ * (the first one, revalidations) wait for the watch's first result instead of loading twice; only
+ * when the watch cannot start (refused, real-time unavailable) do they read over HTTP, so the list
+ * still shows.
+ */
+function watchedList<T extends object>(
+  handler: EntityHandler<T>,
+  query: LiveListQuery<T>,
+): LiveFeedSource<Records<T>, WatchSnapshot<EntityRecord<T>>> {
+  let latest: Records<T> | undefined;
+  let watching = false;
+  let failed = false;
+  const waiting = new Set<() => void>();
+  const wake = () => {
+    for (const resume of [...waiting]) resume();
+    waiting.clear();
+  };
+  const { filter, sort, limit, fields } = query;
+  return {
+    async load() {
+      while (latest === undefined && watching && !failed) await new Promise<void>((resume) => waiting.add(resume));
+      return latest ?? handler.filter(filter ?? {}, sort, limit, 0, fields);
+    },
+    // Every snapshot is the whole result, exactly as the server has it.
+    apply: (_data, snapshot) => snapshot.entities,
+    subscribe(onChange, hooks: SubscriptionHooks): Unsubscribe {
+      watching = true;
+      failed = false;
+      const stop = handler.watch(
+        query,
+        (snapshot) => {
+          latest = snapshot.entities;
+          wake();
+          onChange(snapshot);
+        },
+        {
+          ...hooks,
+          onError: (error) => {
+            failed = latest === undefined;
+            wake();
+            hooks.onError?.(error);
+          },
+        },
+      );
+      return () => {
+        watching = false;
+        wake();
+        stop();
+      };
+    },
+  };
 }
 
 /**
- * The records of an entity, loaded over HTTP and kept equal to the server's by real-time changes.
- * Without filter, sort and limit, changes are applied in place; otherwise each change refetches
- * (one request at a time), since only the server knows where a record belongs. After a reconnect
- * the list is refetched, so changes made while offline are not lost. `source` or `entityName`
- * null/undefined: nothing is loaded.
+ * The records of an entity matching a query, kept equal to a fresh `filter()` by `watch()`
+ * (docs/LIVE-QUERIES.md): entries and exits of the sort/limit window, resyncs after a reconnect or a
+ * missed update, all without refetching here. `source` or `entityName` null/undefined: nothing is
+ * loaded.
  *
  * @example
- * const { data: todos, live } = useLiveEntityList<Todo>(client, 'Todo');
+ * const { data: todos, live } = useLiveEntityList<Todo>(client, 'Todo', { filter: { done: false }, limit: 20 });
  */
 export function useLiveEntityList<T extends object = EntityFields>(
   source: EntitySource | null | undefined,
   entityName: string | null | undefined,
   query: LiveListQuery<T> = {},
-): LiveResponse<EntityRecord<T>[]> {
-  const { filter, sort, limit } = query;
-  const key =
-    source && entityName
-      ? `live-entity-list:${idOf(source)}:${entityName}:${JSON.stringify([filter ?? null, sort ?? null, limit ?? null])}`
-      : null;
-  return useLiveFeed<EntityRecord<T>[], EntityChangeEvent<T>>(key, () => {
-    const handler = (source as EntitySource).entity<T>(entityName as string);
-    const isDefaultListing = filter === undefined && sort === undefined && limit === undefined;
-    return {
-      load: () => (filter ? handler.filter(filter, sort, limit) : handler.list(sort, limit)),
-      apply: (list, change) => (isDefaultListing ? applyToDefaultList(list, change) : null),
-      subscribe: (onChange, hooks) => handler.subscribe(onChange, hooks),
-    };
-  });
+): LiveResponse<Records<T>> {
+  const { filter, sort, limit, fields } = query;
+  const options = JSON.stringify([filter ?? null, sort ?? null, limit ?? null, fields ?? null]);
+  const key = source && entityName ? `live-entity-list:${idOf(source)}:${entityName}:${options}` : null;
+  return useLiveFeed<Records<T>, WatchSnapshot<EntityRecord<T>>>(key, () =>
+    watchedList((source as EntitySource).entity<T>(entityName as string), { filter, sort, limit, fields }),
+  );
 }

@@ -27,6 +27,8 @@ export interface Backend {
   request(actor: Actor, method: string, apiPath: string, body?: unknown, bare?: boolean): Promise<Answer>;
   /** A socket.io client in the platform's shape, joined to `room` once connected. */
   subscribe(actor: Actor, room: string): Promise<{ events: unknown[]; close(): void }>;
+  /** The actor's token on this backend (for an SDK client of its own). */
+  token(actor: Actor): string | null;
   stop(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ function backendAt(
     url,
     request: (actor, method, apiPath, body, bare) => send(url, tokens[actor], method, apiPath, body, bare),
     subscribe: (actor, room) => subscriber(url, tokens[actor])(actor, room),
+    token: (actor) => tokens[actor],
     stop,
   };
 }

@@ -13,6 +13,7 @@ import { APP_ID, warmDenoCache, writeProject } from './project';
 import { ROWS as ENTITY_ROWS, type Row, type Seen } from './rows';
 import { RULE_ROWS } from './rows-rules';
 import { USER_ROWS } from './rows-users';
+import { followOwnNotes, followTaskWindow } from './watch-scenario';
 
 const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS];
 
@@ -68,6 +69,25 @@ describe('the vendor backend and ours answer alike', () => {
       else expect(fromOurs).toEqual(fromVendor);
     });
   }
+});
+
+describe('watch() on both backends: server-held on ours, kept by the client on the vendor backend', () => {
+  it('follows a sorted, limited window: entries, exits, a delete that slides the next record in', async () => {
+    const [onVendor, onOurs] = await Promise.all([followTaskWindow(vendor), followTaskWindow(ours)]);
+    expect(onOurs.snapshots.at(-1)?.entities.map((task) => task.title)).toEqual(['e1', 'e15', 'e20']);
+    expect(onVendor.snapshots.at(-1)?.entities.map((task) => task.title)).toEqual(['e1', 'e15', 'e20']);
+    // Ours answers subscribe_query: no list over HTTP. The vendor's never does: the fallback loads.
+    expect(onOurs.listLoads).toBe(0);
+    expect(onVendor.listLoads).toBeGreaterThan(1);
+  });
+
+  it('never holds a record the watcher may not read, although the vendor socket sends it', async () => {
+    for (const run of await Promise.all([followOwnNotes(vendor), followOwnNotes(ours)])) {
+      const seen = JSON.stringify(run.snapshots);
+      expect(seen).toContain('user note');
+      expect(seen).not.toContain('admin');
+    }
+  });
 });
 
 describe('the deviations table', () => {

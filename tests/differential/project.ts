@@ -74,7 +74,7 @@ const LOCKED = {
   rls: { read: true, write: false },
 };
 
-/** Defaults and field types: the rows about schemas. */
+/** Defaults, field types, formats, bounds, nested objects and arrays: the rows about schemas. */
 const TASK = {
   name: 'Task',
   type: 'object',
@@ -84,6 +84,15 @@ const TASK = {
     estimate: { type: 'integer', default: 1 },
     tags: { type: 'array', items: { type: 'string' } },
     status: { type: 'string', enum: ['todo', 'done'] },
+    due: { type: 'string', format: 'date' },
+    contact: { type: 'string', format: 'email' },
+    code: { type: 'string', minLength: 2, maxLength: 5, pattern: '^[A-Z]+$' },
+    effort: { type: 'number', minimum: 0, maximum: 10 },
+    meta: { type: 'object', properties: { level: { type: 'integer' } }, required: ['level'] },
+    steps: {
+      type: 'array',
+      items: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] },
+    },
   },
   required: ['title'],
 };

@@ -43,6 +43,25 @@ export function without(body: unknown, ...keys: string[]): unknown {
   return copy;
 }
 
+/**
+ * `documented-constraints`: each create is stored by the vendor backend (it checks only types and
+ * top-level `required`) and refused by ours with 422 and the platform's body naming the rule.
+ */
+function storedThereRefusedHere(messages: string[]): Row['deviation'] {
+  return {
+    id: 'documented-constraints',
+    differs(vendor, ours) {
+      expect(vendor.map((seen) => seen.status)).toEqual(messages.map(() => 201));
+      expect(ours).toEqual(
+        messages.map((message) => ({
+          status: 422,
+          body: { error_type: 'ValidationError', message, request_id: null, traceback: '' },
+        })),
+      );
+    },
+  };
+}
+
 export const ROWS: Row[] = [
   // --- Functions --------------------------------------------------------------------------------
   {
@@ -340,6 +359,89 @@ export const ROWS: Row[] = [
         ]);
       },
     },
+  },
+
+  {
+    name: 'a nested field or an array item of the wrong type',
+    steps: [
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'nested-1', meta: { level: 'high' } } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'nested-2', meta: [] } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'items-1', tags: ['a', 2] } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'items-2', tags: 'a' } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'items-3', steps: [{ label: 3 }] } },
+    ],
+  },
+  {
+    name: 'the type is checked before the enum; a fraction is no integer; null is no string',
+    steps: [
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'order-1', status: 5 } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'order-2', estimate: 1.5 } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'order-3', due: null } },
+    ],
+  },
+  {
+    name: 'a record that meets every rule is stored as sent',
+    steps: [
+      {
+        actor: 'user',
+        method: 'POST',
+        path: '/entities/Task',
+        body: {
+          title: 'fits',
+          due: '2024-02-29',
+          contact: 'a@example.com',
+          code: 'ABC',
+          effort: 10,
+          meta: { level: 2, free: 'kept' },
+          steps: [{ label: 'one' }],
+          tags: ['x'],
+        },
+      },
+    ],
+  },
+  {
+    name: 'formats the documentation names',
+    steps: [
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'format-1', due: '2026-02-30' } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'format-2', contact: 'nobody' } },
+    ],
+    deviation: storedThereRefusedHere([
+      'Error in field due: Input should be a valid date',
+      'Error in field contact: Input should be a valid email',
+    ]),
+  },
+  {
+    name: 'bounds: minimum, maximum, minLength, maxLength and pattern',
+    steps: [
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'bound-1', effort: -1 } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'bound-2', effort: 10.5 } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'bound-3', code: 'A' } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'bound-4', code: 'ABCDEF' } },
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'bound-5', code: 'ab' } },
+    ],
+    deviation: storedThereRefusedHere([
+      'Error in field effort: Input should be greater than or equal to 0',
+      'Error in field effort: Input should be less than or equal to 10',
+      'Error in field code: String should have at least 2 characters',
+      'Error in field code: String should have at most 5 characters',
+      "Error in field code: String should match pattern '^[A-Z]+$'",
+    ]),
+  },
+  {
+    name: 'a required field inside an object or an array item',
+    steps: [
+      { actor: 'user', method: 'POST', path: '/entities/Task', body: { title: 'inner-1', meta: {} } },
+      {
+        actor: 'user',
+        method: 'POST',
+        path: '/entities/Task',
+        body: { title: 'inner-2', steps: [{ label: 'a' }, {}] },
+      },
+    ],
+    deviation: storedThereRefusedHere([
+      'Error in field meta.level: Field required',
+      'Error in field steps[1].label: Field required',
+    ]),
   },
 
   // --- Row- and field-level security ------------------------------------------------------------

@@ -2,8 +2,9 @@
  * `npm run bench`: builds, then measures in one run and prints as a table and as JSON:
  * first-load JS of `/` against an empty Next.js export (the framework floor), HTML size, Lighthouse
  * (mobile and desktop, median of 3) on `/`, `/ComingSoon` and the 404 page, the SDK bundle against
- * the reference client, time-to-gate-resolved, real-time delivery latency and the emulator's write and
- * query cost with a data dir at 100 and 50,000 records. Budgets are reported,
+ * the reference client, time-to-gate-resolved, real-time delivery latency, live queries (latency with
+ * 1,000 watches, correctness under 10,000 writes with forced reconnects, memory per watch) and the
+ * emulator's write and query cost with a data dir at 100 and 50,000 records. Budgets are reported,
  * never enforced by timed tests. `--quick` skips Lighthouse and shortens the real-time run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { ensureBuild } from '../../build-steps/site/build-site';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { startEmulator } from '../../emulator/start/server';
+import { formatLiveQueryBenchRows, runLiveQueryBench } from '../../support/live-query-load';
 import { runRealtimeBench } from '../../support/realtime-load';
 import { measureSdkSizes } from '../../support/sdk-size';
 import { measureEmulatorStore } from './emulator-store';
@@ -80,6 +82,8 @@ async function main() {
   const gate = await measureGateTiming({ latencyMs: 100 });
   console.log('Real-time delivery ...');
   const realtime = await runRealtimeBench(quick ? { clients: 10, durationMs: 2_000 } : {});
+  console.log('Live queries ...');
+  const liveQueries = await runLiveQueryBench({ quick });
   console.log('Emulator storage (100 and 50,000 records) ...');
   const store = await measureEmulatorStore();
 
@@ -125,6 +129,7 @@ async function main() {
       `p50 ${realtime.latencyMs.p50.toFixed(1)} ms, p99 ${realtime.latencyMs.p99.toFixed(1)} ms`,
       `${realtime.deliveries}/${realtime.expectedDeliveries} delivered, ${realtime.complete && realtime.ordered ? 'complete and in order' : 'INCOMPLETE or out of order'}`,
     ],
+    ...formatLiveQueryBenchRows(liveQueries),
     [
       'Emulator write, data dir (100 / 50,000 records)',
       `${store.small.writeMedianMs} ms / ${store.large.writeMedianMs} ms`,
@@ -146,7 +151,17 @@ async function main() {
   console.log('\n| measure | value | notes |\n| --- | --- | --- |');
   for (const row of rows) console.log(`| ${row.map((cell, column) => cell.padEnd(width[column] ?? 0)).join(' | ')} |`);
 
-  const json = { date: new Date().toISOString(), quick, firstLoad, lighthouse, sdk, gate, realtime, store };
+  const json = {
+    date: new Date().toISOString(),
+    quick,
+    firstLoad,
+    lighthouse,
+    sdk,
+    gate,
+    realtime,
+    liveQueries,
+    store,
+  };
   mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
   writeFileSync(path.join(ROOT, '.bench', 'results.json'), `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\n${JSON.stringify(json)}`);

@@ -66,6 +66,28 @@ export interface EntityChangeEvent<T extends object = EntityFields> {
   timestamp: string;
 }
 
+/**
+ * `entities.<Name>.watch()` options (docs/LIVE-QUERIES.md): those of `filter(filter, sort, limit, 0,
+ * fields)`, with its defaults (newest first, the platform's default page of 50).
+ */
+export interface WatchOptions<T extends object = EntityFields> {
+  filter?: EntityFilter<T>;
+  sort?: SortKey<T>;
+  fields?: readonly FieldName<T>[];
+  limit?: number;
+}
+
+/** What a change did to a watched result; the first snapshot is `added`. */
+export type WatchChangeType = 'added' | 'modified' | 'removed';
+
+/** The whole current result of a watch, after a change. */
+export interface WatchSnapshot<R extends object = EntityRecord> {
+  type: WatchChangeType;
+  entities: R[];
+  /** When the change happened (ISO 8601; the server's clock when it says). */
+  timestamp: string;
+}
+
 /** The current user (`User/me`). */
 export interface PlatformUser {
   id: string;

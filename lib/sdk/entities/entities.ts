@@ -27,6 +27,8 @@ import type {
   SchemaFields,
   SortKey,
   Unsubscribe,
+  WatchOptions,
+  WatchSnapshot,
 } from '../core/types';
 import { apiPath, assertPathSegment, isPlainObject, proxyKey } from '../core/validate';
 import type { RealtimeSubscriptions } from '../realtime/realtime-loader';
@@ -110,6 +112,18 @@ export interface EntityHandler<T extends object = EntityFields> {
    * @returns A function that stops the subscription.
    */
   subscribe(callback: (event: EntityChangeEvent<T>) => void, hooks?: SubscriptionHooks): Unsubscribe;
+  /**
+   * A live query (ours, in the shape the vendor proposes; docs/LIVE-QUERIES.md): `callback` first
+   * receives the current result of `filter(filter, sort, limit, 0, fields)`, then the whole new
+   * result after every change to it. Loads the real-time client on first use; `hooks` as for
+   * `subscribe`.
+   * @returns A function that stops the watch.
+   */
+  watch(
+    options: WatchOptions<T>,
+    callback: (snapshot: WatchSnapshot<EntityRecord<T>>) => void,
+    hooks?: SubscriptionHooks,
+  ): Unsubscribe;
 }
 
 /** `entities.<Name>` for every name in the schema. */
@@ -231,6 +245,12 @@ export function createEntityHandler<T extends object = EntityFields>(
     },
     subscribe(callback, hooks) {
       return context.realtime().subscribeToEntity<T>(name, callback, hooks);
+    },
+    // Only a forwarder up front: the checks and everything else load with real-time (docs/LIVE-QUERIES.md).
+    watch(options, callback, hooks) {
+      const load = () =>
+        read(options.filter, [options.sort, options.limit, 0, options.fields]) as Promise<EntityRecord<T>[]>;
+      return context.realtime().watchEntity<T>(name, { options, load }, callback, hooks);
     },
   };
 }

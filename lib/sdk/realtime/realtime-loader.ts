@@ -1,17 +1,17 @@
 /**
- * The part of real-time that ships in the initial bundle: a stand-in that loads socket/realtime.lazy.ts (and with
- * it socket.io-client) on the first subscription and forwards to it, with the subscription's
- * error/join/disconnect hooks (subscription-hooks.ts).
+ * The part of real-time that ships in the initial bundle: a stand-in that loads socket/realtime.lazy.ts
+ * (and with it socket.io-client) on the first subscription or watch and forwards to it, with the
+ * subscription's error/join/disconnect hooks (subscription-hooks.ts).
  */
 import { PlatformError } from '../core/errors';
-import type { AgentConversation, EntityChangeEvent, Unsubscribe } from '../core/types';
-import type { Realtime, RealtimeConfig } from './realtime-types';
+import type { AgentConversation, EntityChangeEvent, EntityRecord, Unsubscribe, WatchSnapshot } from '../core/types';
+import type { EntityWatchQuery, Realtime, RealtimeConfig } from './realtime-types';
 import type { SubscriptionHooks } from './subscription-hooks';
 
 /** What entities and agents need from real-time; subscriptions return synchronously. */
 export type RealtimeSubscriptions = Pick<
   Realtime,
-  'subscribeToEntity' | 'subscribeToConversation' | 'refreshToken' | 'close'
+  'subscribeToEntity' | 'subscribeToConversation' | 'watchEntity' | 'refreshToken' | 'close'
 >;
 
 export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscriptions {
@@ -78,6 +78,14 @@ export function createLazyRealtime(config: RealtimeConfig): RealtimeSubscription
       return whenLoaded(hooks, (realtime) =>
         realtime.subscribeToConversation(conversationId, callback, hooks, initial),
       );
+    },
+    watchEntity<T extends object>(
+      entityName: string,
+      query: EntityWatchQuery<T>,
+      callback: (snapshot: WatchSnapshot<EntityRecord<T>>) => void,
+      hooks: SubscriptionHooks = {},
+    ) {
+      return whenLoaded(hooks, (realtime) => realtime.watchEntity<T>(entityName, query, callback, hooks));
     },
     refreshToken: () => instance?.refreshToken(),
     close: () => {

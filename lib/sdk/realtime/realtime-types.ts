@@ -6,7 +6,14 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 import type { PlatformError } from '../core/errors';
-import type { AgentConversation, EntityChangeEvent, Unsubscribe } from '../core/types';
+import type {
+  AgentConversation,
+  EntityChangeEvent,
+  EntityRecord,
+  Unsubscribe,
+  WatchOptions,
+  WatchSnapshot,
+} from '../core/types';
 import type { SubscriptionHooks } from './subscription-hooks';
 
 /** Socket options from docs/SPEC.md section 9: 1 s to 5 s backoff, jitter 0.5, unlimited attempts, 20 s connect timeout. */
@@ -29,10 +36,14 @@ export const SOCKET_OPTIONS = {
 interface ServerToClientEvents {
   update_model: (message: unknown) => void;
   error: (payload: unknown) => void;
+  /** A live query's first result (docs/LIVE-QUERIES.md). */
+  subscribed: (payload: unknown) => void;
 }
 interface ClientToServerEvents {
   join: (room: string) => void;
   leave: (room: string) => void;
+  subscribe_query: (payload: Record<string, unknown>) => void;
+  unsubscribe_query: (payload: Record<string, unknown>) => void;
 }
 export type PlatformSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -57,6 +68,12 @@ export interface RealtimeDependencies {
   PlatformError: typeof PlatformError;
 }
 
+/** What `watch()` hands to real-time: its options, and the same query as `filter()` over HTTP. */
+export interface EntityWatchQuery<T extends object> {
+  options: WatchOptions<T>;
+  load: () => Promise<EntityRecord<T>[]>;
+}
+
 export interface Realtime {
   /** Listens to a room; joins it when the socket is (or becomes) connected. */
   subscribe(room: string, listener: RoomListener, hooks?: SubscriptionHooks): Unsubscribe;
@@ -75,6 +92,17 @@ export interface Realtime {
     callback: (conversation: AgentConversation) => void,
     hooks: SubscriptionHooks | undefined,
     initial: Promise<AgentConversation>,
+  ): Unsubscribe;
+  /**
+   * Keeps `callback` fed with the result of a live query (docs/LIVE-QUERIES.md): the current result
+   * first, then every changed one. `load` is the same query as `filter()` over HTTP, for a server
+   * without live queries.
+   */
+  watchEntity<T extends object>(
+    entityName: string,
+    query: EntityWatchQuery<T>,
+    callback: (snapshot: WatchSnapshot<EntityRecord<T>>) => void,
+    hooks?: SubscriptionHooks,
   ): Unsubscribe;
   /** Reconnects with the current token after a login or logout, and rejoins every room. */
   refreshToken(): void;

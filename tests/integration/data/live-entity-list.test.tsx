@@ -7,17 +7,18 @@
 // in Node and by the emulator's socket.io server) resolves to its browser stub and nothing connects.
 // The hooks still render in jsdom; only packages pick their Node builds.
 /**
- * useLiveEntityList against the real emulator: HTTP load, pushed changes applied in place (default
- * listing) or by refetch (filtered/sorted/limited), refetch after a restart, shared rooms, remount
- * churn, the service role and real-time problems.
+ * useLiveEntityList against the real emulator, built on `watch()`: the server's live query delivers
+ * the first result and every change (filtered, sorted and limited lists included) with no HTTP read;
+ * a fresh result after a restart and after an unreadable update; one shared query, remount churn,
+ * the service role, and HTTP data when the watch is refused.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 
 import { useLiveEntityList, type EntitySource, type LiveListQuery } from '@/lib/data/use-live-entity-list';
 import type { EntityRecord } from '@/lib/sdk';
-import { APP, Clients, emitToRoom, entityRoomOf, Platform, sleep } from '@/tests/integration/realtime/harness';
-import { roomHistory } from '@/tests/integration/realtime/server-observer';
+import { APP, Clients, emitToRoom, eventually, Platform, sleep } from '@/tests/integration/realtime/harness';
+import { roomHistory, serverEvents } from '@/tests/integration/realtime/server-observer';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
 
 import { countedClient, FreshCache } from './live-support';
@@ -45,6 +46,15 @@ afterAll(() => platform.dispose());
 let entityCounter = 0;
 const freshEntity = () => `LiveList${(entityCounter += 1)}`;
 
+/** The room of the live query the server was asked for, for an entity (one per entity in these tests). */
+async function queryRoomOf(entity: string): Promise<string> {
+  return eventually(
+    () => serverEvents({ kind: 'subscribe_query' }).find((event) => event.room?.includes(`:${entity}:watch:`))?.room,
+    5000,
+    `the live query of ${entity}`,
+  );
+}
+
 /** What the server lists right now for the same query. */
 async function serverList(
   entity: string,
@@ -69,7 +79,7 @@ function useList<T extends object = Todo>(
 
 const titles = (records: EntityRecord<Todo>[] | undefined) => records?.map((record) => record.title);
 
-it('loads over HTTP, then applies pushed creates, updates and deletes in place without refetching', async () => {
+it('shows the watch’s first result, then its creates, updates and deletes, without one HTTP read', async () => {
   const entity = freshEntity();
   const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
   const first = await writer.create({ title: 'first' });
@@ -79,8 +89,6 @@ it('loads over HTTP, then applies pushed creates, updates and deletes in place w
   const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   await waitFor(() => expect(titles(result.current.data)).toEqual(['second', 'first']));
-  await act(() => sleep(100));
-  const readsWhenLive = viewer.reads(`/entities/${entity}`);
 
   await act(async () => {
     await writer.create({ title: 'third' });
@@ -89,11 +97,11 @@ it('loads over HTTP, then applies pushed creates, updates and deletes in place w
   });
   await waitFor(() => expect(titles(result.current.data)).toEqual(['third', 'first, edited']));
   expect(result.current.data).toEqual(await serverList(entity));
-  expect(viewer.reads(`/entities/${entity}`)).toBe(readsWhenLive);
+  expect(viewer.reads(`/entities/${entity}`)).toBe(0);
   expect(result.current.live.error).toBeUndefined();
 });
 
-it('refetches instead of guessing when a filter, sort or limit is set', async () => {
+it('follows a filter, sort and limit as records enter and leave the window, still without HTTP reads', async () => {
   const entity = freshEntity();
   const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
   const b = await writer.create({ title: 'b', done: false });
@@ -104,8 +112,6 @@ it('refetches instead of guessing when a filter, sort or limit is set', async ()
   const { result } = renderHook(() => useList<Todo>(viewer.client, entity, query), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   await waitFor(() => expect(titles(result.current.data)).toEqual(['b']));
-  await act(() => sleep(100));
-  const readsWhenLive = viewer.reads(`/entities/${entity}`);
 
   await act(async () => {
     await writer.create({ title: 'a', done: false });
@@ -113,9 +119,8 @@ it('refetches instead of guessing when a filter, sort or limit is set', async ()
     await writer.update(b.id, { done: true });
   });
   await waitFor(() => expect(titles(result.current.data)).toEqual(['a', 'c']));
-  await act(() => sleep(150));
   expect(result.current.data).toEqual(await serverList(entity, query));
-  expect(viewer.reads(`/entities/${entity}`)).toBeGreaterThan(readsWhenLive);
+  expect(viewer.reads(`/entities/${entity}`)).toBe(0);
 });
 
 it('ends equal to the server after a restart during which the data changed', async () => {
@@ -145,9 +150,8 @@ it('ends equal to the server after a restart during which the data changed', asy
   expect(result.current.data).toEqual(await serverList(entity));
 }, 20_000);
 
-it('shares one join between two components and survives a remount (and StrictMode) without leave or join', async () => {
+it('shares one live query between two components and survives a remount (and StrictMode) without asking again', async () => {
   const entity = freshEntity();
-  const room = entityRoomOf(entity);
   const viewer = countedClient(clients, platform.url, token);
   const strictFreshCache = ({ children }: { children: ReactNode }) => (
     <StrictMode>
@@ -163,7 +167,8 @@ it('shares one join between two components and survives a remount (and StrictMod
     { wrapper: strictFreshCache, initialProps: { mounted: true } },
   );
   await waitFor(() => expect(result.current.one.live.status).toBe('live'));
-  await waitFor(() => expect(roomHistory(room)).toEqual(['join']));
+  const room = await queryRoomOf(entity);
+  expect(roomHistory(room)).toEqual(['subscribe_query']);
 
   rerender({ mounted: false });
   rerender({ mounted: true });
@@ -173,17 +178,17 @@ it('shares one join between two components and survives a remount (and StrictMod
   await waitFor(() => expect(result.current.one.data?.map((record) => record.id)).toEqual([created.id]));
   expect(result.current.two.data).toEqual(result.current.one.data);
   await act(() => sleep(600));
-  expect(roomHistory(room)).toEqual(['join']);
+  expect(roomHistory(room)).toEqual(['subscribe_query']);
 });
 
-it('leaves the room after the last component unmounts', async () => {
+it('lets the server forget the query after the last component unmounts', async () => {
   const entity = freshEntity();
-  const room = entityRoomOf(entity);
   const viewer = countedClient(clients, platform.url, token);
   const { result, unmount } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
+  const room = await queryRoomOf(entity);
   unmount();
-  await waitFor(() => expect(roomHistory(room)).toEqual(['join', 'leave']));
+  await waitFor(() => expect(roomHistory(room)).toEqual(['subscribe_query', 'unsubscribe_query']));
 });
 
 it('works with the service role of a client that has no user', async () => {
@@ -198,24 +203,25 @@ it('works with the service role of a client that has no user', async () => {
   expect(result.current.data?.[0]?.created_by).toBe('server@server.com');
 });
 
-it('reports a malformed update in live.error and refetches, since a change may have been lost', async () => {
+it('asks for a fresh result after an update it cannot read, and stays equal to the server', async () => {
   const entity = freshEntity();
+  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  await writer.create({ title: 'kept' });
   const viewer = countedClient(clients, platform.url, token);
   const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
-  await act(() => sleep(100));
-  const readsBefore = viewer.reads(`/entities/${entity}`);
+  const room = await queryRoomOf(entity);
 
-  await act(() =>
-    emitToRoom(platform.url, entityRoomOf(entity), 'update_model', { room: entityRoomOf(entity), data: '{broken' }),
-  );
-  await waitFor(() => expect(result.current.live.error?.code).toBe('MALFORMED_UPDATE'));
-  await waitFor(() => expect(viewer.reads(`/entities/${entity}`)).toBe(readsBefore + 1));
+  await act(() => emitToRoom(platform.url, room, 'update_model', { room, data: '{broken' }));
+  await waitFor(() => expect(roomHistory(room)).toEqual(['subscribe_query', 'subscribe_query']));
+  await act(() => writer.create({ title: 'after the resync' }));
+  await waitFor(() => expect(titles(result.current.data)).toEqual(['after the resync', 'kept']));
   expect(result.current.live.status).toBe('live');
   expect(result.current.data).toEqual(await serverList(entity));
+  expect(viewer.reads(`/entities/${entity}`)).toBe(0);
 });
 
-it('shows a refused room as failed while keeping the HTTP data', async () => {
+it('shows a refused watch as failed and the list from HTTP', async () => {
   // Users may read their own User record over HTTP but not follow the User collection.
   const viewer = countedClient(clients, platform.url, token);
   const { result } = renderHook(() => useList<{ email: string }>(viewer.client, 'User'), { wrapper: FreshCache });

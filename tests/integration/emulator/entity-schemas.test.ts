@@ -31,6 +31,14 @@ const TASK = `// base44/entities/task.jsonc
     "tags": { "type": "array", "items": { "type": "string" }, "default": [] },
     "meta": { "type": "object", "properties": { "level": { "type": "integer" } }, "required": ["level"] },
     "note": { "type": ["string", "null"] },
+    "stage": { "type": ["string", "null"], "enum": ["draft", "final"] },
+    "steps": {
+      "type": "array",
+      "items": { "type": "object", "properties": { "link": { "type": "string", "format": "uri" } }, "required": ["link"] },
+    },
+    "slug": { "type": "string", "pattern": "^(a+)+$" },
+    // Named like an Object.prototype member: absent unless sent.
+    "valueOf": { "type": "integer" },
   },
   "required": ["title"],
 }`;
@@ -144,6 +152,28 @@ describe('create', () => {
     ['a bad nested field', { meta: { level: 'high' } }, 'Error in field meta.level: Input should be a valid integer'],
     ['a number for string-or-null', { note: 1 }, 'Error in field note: Input should be a valid string or null'],
     ['null for a plain string', { due: null }, 'Error in field due: Input should be a valid string'],
+    [
+      'a number for an enum field (the type is checked first)',
+      { status: 5 },
+      'Error in field status: Input should be a valid string',
+    ],
+    ['a value outside a nullable enum', { stage: 'later' }, "Error in field stage: Input should be 'draft' or 'final'"],
+    ['a number for a nullable enum', { stage: 1 }, 'Error in field stage: Input should be a valid string or null'],
+    [
+      'a missing field in an array item',
+      { steps: [{ link: 'https://a.example' }, {}] },
+      'Error in field steps[1].link: Field required',
+    ],
+    [
+      'a bad format in an array item',
+      { steps: [{ link: 'not a uri' }] },
+      'Error in field steps[0].link: Input should be a valid uri',
+    ],
+    [
+      'a field named like a prototype member, mistyped',
+      { valueOf: 'x' },
+      'Error in field valueOf: Input should be a valid integer',
+    ],
   ])('refuses %s with 422 and the platform body', async (_label, fields, message) => {
     const before = await taskCount();
     // JSON leaves out a field set to undefined: { title: undefined } sends no title.
@@ -165,8 +195,25 @@ describe('create', () => {
       tags: ['x'],
       meta: { level: 1, free: 'kept' },
       note: null,
+      stage: null,
+      steps: [{ link: 'https://a.example/x' }],
     });
-    expect(record).toMatchObject({ priority: 5, meta: { level: 1, free: 'kept' }, note: null });
+    expect(record).toMatchObject({ priority: 5, meta: { level: 1, free: 'kept' }, note: null, stage: null });
+  });
+
+  it('counts string lengths in characters, not UTF-16 units', async () => {
+    expect(await createTask({ title: '😀'.repeat(20) })).toMatchObject({ title: '😀'.repeat(20) });
+  });
+
+  it('matches patterns in linear time: a pattern that makes a backtracking engine explode answers at once', async () => {
+    // A backtracking engine (JavaScript's RegExp) takes 2^40 steps here and never answers in the
+    // test's time; RE2 answers in microseconds.
+    const { status, body } = await suite.api('POST', tasks(), {
+      token: SERVICE,
+      json: { title: 'Slow?', slug: `${'a'.repeat(40)}!` },
+    });
+    expect(status).toBe(422);
+    expect(body).toEqual(validation("Error in field slug: String should match pattern '^(a+)+$'"));
   });
 });
 

@@ -99,8 +99,8 @@ it('does not accept a token whose account exists only on Object.prototype', asyn
 
 it("refuses multipart parameters named __proto__ instead of letting them become the payload's prototype", async () => {
   const form = new FormData();
-  form.append('__proto__', JSON.stringify({ name: 'Mallory' }));
-  const called = await suite.api('POST', `/apps/${APP}/functions/hello`, { body: form });
+  form.append('__proto__', JSON.stringify({ to: 'attacker@example.net' }));
+  const called = await suite.api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { body: form });
   expect(called.status).toBe(400);
   expect(called.body).toMatchObject({ code: 'invalid_parameter_name' });
 });

@@ -109,15 +109,15 @@ export function probe<T>(subscribe: (callback: (value: T) => void, hooks: Subscr
   return { ...result, stop };
 }
 
-/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+/** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `timeoutMs`. */
 export async function eventually<T>(
-  check: () => T | undefined | false,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs = 5000,
   what = 'condition',
 ): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined && value !== false) return value;
     if (performance.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,7 +1,7 @@
 /**
  * Watches the emulator's socket.io server from the inside, so tests can assert what the SERVER saw:
- * which sockets connected (with which token) and every `join`/`leave` packet each one sent, duplicates
- * included. The emulator exposes no such hook (RunningEmulator has no io handle, and the
+ * which sockets connected (with which token) and every `join`/`leave` and `subscribe_query`/
+ * `unsubscribe_query` packet each one sent, duplicates included. The emulator exposes no such hook (RunningEmulator has no io handle, and the
  * `/api/_emulator/rooms/:room/emit` tool reports only current room sizes, where a duplicate join is
  * invisible), so a test file swaps socket.io's `Server` for a subclass that records as it goes:
  *
@@ -16,8 +16,8 @@ export interface ServerEvent {
   server: number;
   socketId: string;
   /** handshake: every connection attempt that reached socket.io, refused ones included. */
-  kind: 'handshake' | 'connect' | 'disconnect' | 'join' | 'leave';
-  /** The room of a join or leave. */
+  kind: 'handshake' | 'connect' | 'disconnect' | 'join' | 'leave' | 'subscribe_query' | 'unsubscribe_query';
+  /** The room of a join or leave; a live query's room (`entities:{app}:{Entity}:watch:{id}`). */
   room?: string;
   /** The handshake token of a handshake or connect. */
   token?: string;
@@ -28,6 +28,12 @@ export interface ServerEvent {
 }
 
 const events: ServerEvent[] = [];
+
+/** The room a live query message names, as the server builds it. */
+function queryRoom(payload: unknown): string {
+  const { app_id: app, entity_name: entity, query_id: id } = (payload ?? {}) as Record<string, unknown>;
+  return `entities:${String(app)}:${String(entity)}:watch:${String(id)}`;
+}
 let servers = 0;
 
 /** The socket.io module with a recording `Server`; call only from a jest.mock factory. */
@@ -58,6 +64,7 @@ export function recordingSocketIo(): typeof SocketIo {
         record('connect', { token: typeof token === 'string' ? token : undefined });
         socket.onAny((event: string, room: unknown) => {
           if ((event === 'join' || event === 'leave') && typeof room === 'string') record(event, { room });
+          if (event === 'subscribe_query' || event === 'unsubscribe_query') record(event, { room: queryRoom(room) });
         });
         socket.on('disconnect', () => record('disconnect'));
       });
@@ -75,7 +82,7 @@ export function serverEvents(
   );
 }
 
-/** Joins and leaves of a room, in order, as "join"/"leave" strings. */
+/** Joins and leaves of a room (subscribes and unsubscribes of a live query's room), in order. */
 export function roomHistory(room: string, server?: number): ServerEvent['kind'][] {
   return events
     .filter((event) => event.room === room && (server === undefined || event.server === server))

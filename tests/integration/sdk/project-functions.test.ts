@@ -4,11 +4,14 @@
  * called through our SDK's functions.invoke / functions.fetch, acting as the caller.
  */
 import { cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { startFunctionProcess } from '@/emulator/functions/deno-process';
 import { isPlatformError } from '@/lib/sdk/core/errors';
 import { SEEDED_ACCOUNTS, SEEDED_APPS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { listeningPortsOf } from '@/tests/support/listening-ports';
 
 import { clientFor, rejectionOf, serviceClient, signedInClient, type EmulatorHandle, type TestClient } from './harness';
 
@@ -28,6 +31,27 @@ interface Echo {
   serviceAuthorization: string | null;
   authorization: string | null;
   custom: string | null;
+}
+
+/** A request straight to a port, with any Host (fetch would not send a foreign one). */
+function direct(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/apps/${APP}/functions/echo`,
+      headers,
+    });
+    outgoing.on('error', reject);
+    outgoing.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    outgoing.end('{"hello":"direct"}');
+  });
 }
 
 function statusOf(error: unknown): [number | undefined, string | undefined] | null {
@@ -214,6 +238,72 @@ describe('the Deno runner', () => {
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }
+  });
+
+  describe("a function's own port answers the emulator only", () => {
+    let port: number;
+    beforeAll(async () => {
+      const { data } = await user.functions.invoke<Echo>('echo');
+      const ports = listeningPortsOf(data.pid);
+      expect(ports).toHaveLength(1);
+      port = ports[0] as number;
+    });
+
+    const forged = {
+      'Content-Type': 'application/json',
+      'Base44-App-Id': APP,
+      'Base44-Api-Url': 'http://127.0.0.1:1',
+      'Base44-Service-Authorization': `Bearer ${serviceTokenFor(APP)}`,
+    };
+    it.each([
+      ['a local process without the key', () => ({ host: `127.0.0.1:${port}` })],
+      ['a local process forging the platform headers', () => ({ host: `127.0.0.1:${port}`, ...forged })],
+      ['a guessed key', () => ({ host: `localhost:${port}`, 'X-Emulator-Function-Key': 'a'.repeat(43), ...forged })],
+      [
+        'a DNS-rebinding page (foreign Host and Origin)',
+        () => ({ host: `rebind.example:${port}`, origin: `http://rebind.example:${port}`, ...forged }),
+      ],
+    ])('refuses %s, and the function never runs', async (_name, headers) => {
+      const before = logs.filter((line) => line.startsWith('[echo] echo called')).length;
+      const answer = await direct(port, headers());
+      expect(answer.status).toBe(403);
+      expect(answer.body).not.toContain('serviceAuthorization');
+      expect(logs.filter((line) => line.startsWith('[echo] echo called'))).toHaveLength(before);
+    });
+
+    it('checks the Host as well as the key: only its own port under a loopback name is served', async () => {
+      // A process of our own with a key we know, to try the Host check on its own.
+      const key = 'k'.repeat(43);
+      const dir = path.join(functionsDir, 'echo');
+      const echo = startFunctionProcess({
+        entry: { name: 'echo', entryPath: path.join(dir, 'entry.ts'), dir, root: functionsDir },
+        origin: 'http://127.0.0.1:1',
+        key,
+        log: () => undefined,
+        startTimeoutMs: 60_000,
+      });
+      try {
+        const own = await echo.port;
+        const withHost = (host: string) => direct(own, { host, 'X-Emulator-Function-Key': key });
+        for (const host of [`127.0.0.1:${own}`, `localhost:${own}`])
+          expect({ host, status: (await withHost(host)).status }).toEqual({ host, status: 200 });
+        for (const host of [`rebind.example:${own}`, `127.0.0.1.nip.io:${own}`, `127.0.0.1:${own + 1}`, '127.0.0.1'])
+          expect({ host, status: (await withHost(host)).status }).toEqual({ host, status: 403 });
+        const seen = JSON.parse((await withHost(`127.0.0.1:${own}`)).body) as Echo & { headers: string[] };
+        expect(seen.url).toBe(`http://127.0.0.1:1/api/apps/${APP}/functions/echo`);
+        expect(seen.headers).not.toContain('x-emulator-function-key');
+      } finally {
+        echo.child.kill();
+        await echo.exited;
+      }
+    });
+
+    it('still answers the calls the emulator forwards, without showing the function its key', async () => {
+      const { data } = await user.functions.invoke<Echo & { headers: string[] }>('echo', { again: true });
+      expect(data.url).toBe(`${handle.url}/api/apps/${APP}/functions/echo`);
+      expect(data.headers).not.toContain('x-emulator-function-key');
+      expect(data.headers).toContain('host');
+    });
   });
 
   it('stops every function process when the emulator closes', async () => {

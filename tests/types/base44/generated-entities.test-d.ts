@@ -34,6 +34,17 @@ export async function typedByGeneratedFile() {
   // @ts-expect-error: Todo has no field `titel`
   await client.entities.Todo.list('-titel');
 
+  // watch() takes filter()'s typed options and hands over typed records.
+  const stop = client.entities.Todo.watch({ filter: { done: false }, sort: 'title', fields: ['title'] }, (snapshot) => {
+    expectTypeOf(snapshot.entities).toEqualTypeOf<EntityRecord<TodoFields>[]>();
+    expectTypeOf(snapshot.type).toEqualTypeOf<'added' | 'modified' | 'removed'>();
+  });
+  expectTypeOf(stop).toEqualTypeOf<() => void>();
+  // @ts-expect-error: `done` is a boolean
+  client.entities.Todo.watch({ filter: { done: 'nein' } }, () => undefined);
+  // @ts-expect-error: Todo has no field `titel` to sort by
+  client.entities.Todo.watch({ sort: 'titel' }, () => undefined);
+
   // Names the project does not define stay reachable, untyped, as with the reference client.
   expectTypeOf(client.entities.Anything).toEqualTypeOf<EntityHandler<EntityFields> | undefined>();
 }

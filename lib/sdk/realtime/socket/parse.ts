@@ -39,11 +39,11 @@ export type Decoded<T> = { value: T } | { problem: RealtimeProblem };
  */
 export const MAX_UPDATE_DATA_LENGTH = 5_000_000;
 
-function isRecordObject(value: unknown): value is Record<string, unknown> {
+export function isRecordObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function parseJson(data: unknown): unknown {
+export function parseJson(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   try {
     return JSON.parse(data);

@@ -38,7 +38,7 @@ interface RoomState {
 }
 
 /** Calls a subscriber's code; its failure must not stop the others or escape into socket.io. */
-function safely(action: () => void): void {
+export function safely(action: () => void): void {
   try {
     action();
   } catch (error) {

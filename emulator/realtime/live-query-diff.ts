@@ -1,0 +1,87 @@
+/**
+ * The exact edit from one result of a live query to the next, so a client keeps its list equal to
+ * the server's without ever sorting or filtering itself (docs/LIVE-QUERIES.md, "update_model").
+ *
+ * Applying an edit: drop every record whose id is in `remove` or in `put`, then insert each `put`
+ * record at its `index`, in ascending order of index. The records that stay are the longest run of
+ * unchanged records already in the right relative order, so one write costs a few entries whatever
+ * the list's length, and anything else (a resync, a batch) still comes out exact.
+ */
+
+export type ResultRecord = Record<string, unknown> & { id: string };
+
+/** One record of a result with its JSON text (what the client holds, compared by value). */
+export interface ResultRow {
+  id: string;
+  json: string;
+  record: ResultRecord;
+}
+
+export interface ResultEdit {
+  /** Ids that left the result. */
+  remove: string[];
+  /** Records that entered, changed or moved, each at its index in the new result. */
+  put: { index: number; record: ResultRecord }[];
+}
+
+export function toRows(records: readonly ResultRecord[]): ResultRow[] {
+  return records.map((record) => ({ id: record.id, json: JSON.stringify(record), record }));
+}
+
+/** Indexes (into `values`) of a longest strictly increasing subsequence; O(n log n). */
+function longestIncreasingRun(values: readonly number[]): Set<number> {
+  const tails: number[] = [];
+  const previous = new Array<number>(values.length).fill(-1);
+  values.forEach((value, at) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((values[tails[middle] as number] as number) < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[at] = tails[low - 1] as number;
+    tails[low] = at;
+  });
+  const run = new Set<number>();
+  for (let at = tails.length > 0 ? (tails[tails.length - 1] as number) : -1; at !== -1; at = previous[at] as number)
+    run.add(at);
+  return run;
+}
+
+/** The edit from `before` to `after`; null when they are equal. */
+export function diffResults(before: readonly ResultRow[], after: readonly ResultRow[]): ResultEdit | null {
+  const positionBefore = new Map<string, number>();
+  before.forEach((row, at) => positionBefore.set(row.id, at));
+  // Records unchanged in content, with where they were: the candidates to stay where they are.
+  const unchanged: { after: number; before: number }[] = [];
+  after.forEach((row, at) => {
+    const was = positionBefore.get(row.id);
+    if (was !== undefined && (before[was] as ResultRow).json === row.json) unchanged.push({ after: at, before: was });
+  });
+  const staying = new Set<number>();
+  for (const at of longestIncreasingRun(unchanged.map((entry) => entry.before)))
+    staying.add((unchanged[at] as { after: number }).after);
+  const afterIds = new Set(after.map((row) => row.id));
+  const remove = before.filter((row) => !afterIds.has(row.id)).map((row) => row.id);
+  const put = after.flatMap((row, index) => (staying.has(index) ? [] : [{ index, record: row.record }]));
+  return remove.length === 0 && put.length === 0 ? null : { remove, put };
+}
+
+/**
+ * The proposal's `change_type` of a message: how the written record's place in the result changed;
+ * for a write that only moved other records (or a resync), what the edit did.
+ */
+export function changeType(
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+  id: string | undefined,
+  edit: ResultEdit,
+): 'added' | 'modified' | 'removed' {
+  const was = id !== undefined && before.has(id);
+  const is = id !== undefined && after.has(id);
+  if (was !== is) return is ? 'added' : 'removed';
+  if (was) return 'modified';
+  if (edit.put.some(({ record }) => !before.has(record.id))) return 'added';
+  return edit.remove.length > 0 ? 'removed' : 'modified';
+}

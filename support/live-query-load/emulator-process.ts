@@ -1,0 +1,79 @@
+/**
+ * The emulator in a process of its own for the live-query benchmark, so the client's heap and event
+ * loop are measured alone: the default seed with every app schemaless (any entity name), a free
+ * port, quiet. Stopped by its process group, never by name.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { schemalessDefaultSeed } from '../../emulator/seed/seed';
+import { REPOSITORY_ROOT } from '../../emulator/start/cli';
+
+export interface EmulatorProcess {
+  url: string;
+  /** CPU time the emulator's process has used so far (user + system, ms); NaN where /proc is missing. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** The kernel's clock ticks per second, for /proc/<pid>/stat. */
+function clockTicks(): number {
+  const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const ticks = Number(answer.stdout.trim());
+  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+}
+
+/** utime + stime of a process from /proc (fields 14 and 15, after the command in parentheses). */
+function processCpuMs(pid: number | undefined, ticks: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function startEmulatorProcess(): Promise<EmulatorProcess> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'live-query-bench-'));
+  const seedFile = path.join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(schemalessDefaultSeed()));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts'),
+      '--port',
+      '0',
+      '--quiet',
+      '--seed',
+      seedFile,
+    ],
+    { cwd: REPOSITORY_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
+      if (match) resolve(match[0]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The emulator exited (${code}) before it listened:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ticks = clockTicks();
+  return {
+    url,
+    cpuMs: () => processCpuMs(child.pid, ticks),
+    async stop() {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
