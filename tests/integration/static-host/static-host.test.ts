@@ -173,6 +173,27 @@ describe('static host rules', () => {
     expect((await get('/index')).headers.get('cache-control')).toBeNull();
   });
 
+  it('caches an export without `_headers` (plain next build) as a CDN should: hashed assets a year, HTML revalidated', async () => {
+    const plain = mkdtempSync(path.join(os.tmpdir(), 'static-host-plain-'));
+    writeFileSync(path.join(plain, 'index.html'), '<h1>home</h1>');
+    mkdirSync(path.join(plain, '_next', 'static'), { recursive: true });
+    writeFileSync(path.join(plain, '_next', 'static', 'app-1.js'), 'console.log(1);');
+    const server = createStaticServer({ root: plain });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const [html, asset] = await Promise.all([fetch(`${origin}/`), fetch(`${origin}/_next/static/app-1.js`)]);
+      expect([html.headers.get('cache-control'), asset.headers.get('cache-control')]).toEqual([
+        'no-cache',
+        'public, max-age=31536000, immutable',
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(plain, { recursive: true, force: true });
+    }
+  });
+
   it("adds Cloudflare Pages' own headers, which `_headers` replaces or removes with a `!` line", async () => {
     const own = await get('/');
     expect([
