@@ -6,7 +6,7 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 import { PREVIEW_ORIGIN } from './editor-preview';
-import { HEADER_LESS_ORIGINS } from './hosts/test-hosts';
+import { MATRIX_ORIGINS } from './hosts/matrix';
 
 export const SITE_URL = 'http://127.0.0.1:3000';
 
@@ -15,8 +15,9 @@ export const SITE_SERVERS: NonNullable<PlaywrightTestConfig['webServer']> = [
   {
     command: 'npx tsx tools/site/start.ts',
     url: `${SITE_URL}/`,
-    // The editor preview and the header-less hosts (support/hosts/test-hosts.ts) call the same platform.
-    env: { EMULATOR_EXTRA_SITE_ORIGINS: [PREVIEW_ORIGIN, ...HEADER_LESS_ORIGINS].join(',') },
+    // The editor preview and every host of the matrix (support/hosts/matrix.ts, the header-less hosts
+    // of support/hosts/test-hosts.ts among them) call the same platform.
+    env: { EMULATOR_EXTRA_SITE_ORIGINS: [PREVIEW_ORIGIN, ...MATRIX_ORIGINS].join(',') },
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: 'pipe',

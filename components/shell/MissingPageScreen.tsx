@@ -24,12 +24,14 @@ export default function MissingPageScreen() {
   const [servedAtMissingAddress] = useState(() => document.documentElement.hasAttribute(MISSING_PAGE_ATTRIBUTE));
   const [screen] = useState(() => document.createElement('div'));
   const pathname = usePathname();
-  const missing = servedAtMissingAddress && !isExportedPagePath(pathname, pageNames);
+  const namesPage = isExportedPagePath(pathname, pageNames);
+  const missing = servedAtMissingAddress && !namesPage;
   useLayoutEffect(() => {
-    if (!servedAtMissingAddress) return;
     if (missing) showAppNotFound(document, screen);
-    else clearMissingPageMarks(document);
-  }, [servedAtMissingAddress, missing, screen]);
+    // Not only where a page was served: the early script also gives 404.html, served at an unknown
+    // address, its 404 title, which would stay the title after Go Home.
+    else if (namesPage) clearMissingPageMarks(document);
+  }, [missing, namesPage, screen]);
   if (!missing) return null;
   return createPortal(
     <>

@@ -83,6 +83,19 @@ export function toNginxSnippet(rules: HeaderRule[]): string {
     '# location that sets its own, so each location repeats the site-wide headers.',
     ...addHeaders(siteWide, ''),
     'error_page 404 /404.html;',
+    // Found by running the snippet in real nginx (the host matrix): a path nginx cannot decode (`/%E0%A4%A`,
+    // a NUL, `..` above the root) got nginx's bare 400 page, a folder (`/_next/`) a 403 and `/vendor` a
+    // redirect to the folder, and `/_headers` was served as a file.
+    "# A path nginx refuses to decode gets the site's 404 screen, not nginx's bare 400 page.",
+    'error_page 400 =404 /404.html;',
+    '# Anything no location below names is a file or the 404 screen: never a folder (403 or a redirect).',
+    'location / {',
+    '  try_files $uri =404;',
+    '}',
+    '# The `_headers` file is configuration for other hosts, not content.',
+    'location = /_headers {',
+    '  return 404;',
+    '}',
   ];
   for (const rule of rules) {
     if (rule.path === '/*') continue;

@@ -1,30 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
-import { headersForPath, parseHeadersFile } from '../headers/formats';
 import { chooseEncoding, type ContentEncoding } from './accept-encoding';
-import { cacheControlFor } from './cache-policy';
 import { contentTypeOf, isCompressible } from './content';
-import { pathOfRequestTarget, resolveStaticFile } from './resolve';
+import { loadHostHeaders } from './host-headers';
+import { answerRequest } from './html-handling';
+import { requestUrlOf } from './request-url';
 
 export interface StaticServerOptions {
   /** The folder to serve (a Next.js static export). */
   root: string;
 }
 
-/**
- * The headers a static host would add: the export's own `_headers` file when there is one (so the
- * browser tests run under exactly the production CSP), else the built-in caching rules.
- */
-function loadHostHeaders(root: string): (urlPath: string) => Record<string, string> {
-  const file = path.join(root, '_headers');
-  if (!existsSync(file)) return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath) });
-  const rules = parseHeadersFile(readFileSync(file, 'utf8'));
-  return (urlPath) => ({ 'Cache-Control': cacheControlFor(urlPath), ...headersForPath(rules, urlPath) });
-}
+/** What Cloudflare Pages sends on every 404, whatever `_headers` says. */
+const NOT_FOUND_CACHING = 'no-store';
 
 interface Encoded {
   body: Buffer;
@@ -62,8 +53,22 @@ export function createStaticServer({ root }: StaticServerOptions): Server {
       res.end('Method Not Allowed');
       return;
     }
-    const urlPath = pathOfRequestTarget(req.url);
-    const { file, status } = await resolveStaticFile(absoluteRoot, urlPath);
+    const url = requestUrlOf(req.url);
+    const answer = await answerRequest(absoluteRoot, url);
+    // Rules match the path as requested, as on Cloudflare Pages: the site-wide headers reach every
+    // answer, redirects and 404s included.
+    if (answer && 'redirect' in answer) {
+      const headers = { ...headersFor.redirect(url.pathname), Location: answer.redirect, 'Content-Length': '0' };
+      res.writeHead(answer.status, headers).end();
+      return;
+    }
+    const hostHeaders = headersFor.file(url.pathname);
+    if (!answer) {
+      res.writeHead(404, { ...hostHeaders, 'Cache-Control': NOT_FOUND_CACHING, 'Content-Type': 'text/plain' });
+      res.end('Not Found');
+      return;
+    }
+    const { file, status } = answer;
     const info = await stat(file);
     const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
     const contentType = contentTypeOf(file);
@@ -71,9 +76,10 @@ export function createStaticServer({ root }: StaticServerOptions): Server {
       'Content-Type': contentType,
       ETag: etag,
       Vary: 'Accept-Encoding',
-      // Unknown paths are answered with 404.html under the site-wide rules only, as hosts do.
-      ...headersFor(status === 404 ? '/404-fallback' : urlPath),
+      ...hostHeaders,
     };
+    // A missing page is never kept by a cache: the next deploy may add it.
+    if (status === 404) headers['Cache-Control'] = NOT_FOUND_CACHING;
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();

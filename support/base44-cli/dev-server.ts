@@ -4,12 +4,12 @@
  * port, its own process group so that stopping it also stops the site it started, and nothing left
  * behind. The CLI is the pinned, unmodified package (see vendor.mjs).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { freePort, stopGroup } from '../processes';
 import { BASE44_LAUNCHER, REPO_ROOT } from './paths';
 
 export interface VendorDevServerOptions {
@@ -51,38 +51,6 @@ export function writeStubLogin(home: string): void {
   writeFileSync(path.join(dir, 'auth.json'), JSON.stringify(login, null, 2));
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
 export async function startVendorDevServer(options: VendorDevServerOptions): Promise<VendorDevServer> {
   const port = options.port ?? (await freePort());
   const home = mkdtempSync(path.join(tmpdir(), 'base44-home-'));
@@ -104,13 +72,8 @@ export async function startVendorDevServer(options: VendorDevServerOptions): Pro
   });
   let output = '';
   const stop = async () => {
-    killGroup(child, 'SIGTERM');
-    if (!(await waitForExit(child, 5_000))) {
-      killGroup(child, 'SIGKILL');
-      await waitForExit(child, 5_000);
-    }
-    // The site command runs in the same group; make sure nothing of it survives a clean exit either.
-    killGroup(child, 'SIGKILL');
+    // The site command runs in the same group: nothing of it survives, a clean exit or not.
+    await stopGroup(child);
     rmSync(home, { recursive: true, force: true });
   };
   const url = await new Promise<string>((resolve, reject) => {

@@ -50,30 +50,44 @@ function requestPath(target: string | undefined): RequestPath {
   return { raw, segments: safeSegments(raw), search };
 }
 
-async function answer(root: string, rules: HostRules, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(
+  root: string,
+  rules: HostRules,
+  hostHeaders: Record<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
     return;
   }
   const decision = await rules(root, requestPath(req.url));
   if ('redirect' in decision) {
-    res.writeHead(decision.status, { Location: decision.redirect, 'Content-Length': '0' }).end();
+    res.writeHead(decision.status, { ...hostHeaders, Location: decision.redirect, 'Content-Length': '0' }).end();
     return;
   }
   const body = await readFile(decision.file);
-  res.writeHead(decision.status, { 'Content-Type': contentTypeOf(decision.file), 'Content-Length': body.length });
+  res.writeHead(decision.status, {
+    ...hostHeaders,
+    'Content-Type': contentTypeOf(decision.file),
+    'Content-Length': body.length,
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Serves `outDir` on 127.0.0.1:`port` (0 or omitted: a free port) by `rules`. */
+/**
+ * Serves `outDir` on 127.0.0.1:`port` (0 or omitted: a free port) by `rules`, with `hostHeaders` (the
+ * host's own, never ours) on every answer.
+ */
 export async function startFileHost(
   name: string,
   options: { outDir: string; port?: number },
   rules: HostRules,
+  hostHeaders: Record<string, string> = {},
 ): Promise<RunningHost> {
   const root = path.resolve(options.outDir);
   const server = createServer((req, res) => {
-    answer(root, rules, req, res).catch((error: unknown) => {
+    answer(root, rules, hostHeaders, req, res).catch((error: unknown) => {
       console.error(`[${name}]`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');

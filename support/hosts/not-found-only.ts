@@ -19,6 +19,12 @@ import type { RunningHost } from './types';
 
 export type NotFoundOnlyVariant = 'github-pages' | 's3';
 
+/**
+ * What GitHub Pages itself sends on every answer, which no repository setting changes: CORS open to
+ * every origin and a ten-minute cache for every file, hashed assets included.
+ */
+const GITHUB_PAGES_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=600' };
+
 function notFoundOnlyRules(variant: NotFoundOnlyVariant): HostRules {
   return async (root, { raw, segments, search }) => {
     const notFound = { file: path.join(root, '404.html'), status: 404 } as const;
@@ -46,5 +52,10 @@ export function startNotFoundOnlyHost(options: {
   variant?: NotFoundOnlyVariant;
 }): Promise<RunningHost> {
   const variant = options.variant ?? 'github-pages';
-  return startFileHost(`not-found-only (${variant})`, options, notFoundOnlyRules(variant));
+  return startFileHost(
+    `not-found-only (${variant})`,
+    options,
+    notFoundOnlyRules(variant),
+    variant === 'github-pages' ? GITHUB_PAGES_HEADERS : {},
+  );
 }

@@ -9,8 +9,9 @@ import { connect } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 
 import type { createClient } from '../../lib/sdk';
-import { freePort, startVendorDevServer, type VendorDevServer } from '../../support/base44-cli/dev-server';
+import { startVendorDevServer, type VendorDevServer } from '../../support/base44-cli/dev-server';
 import { copyProject, type ProjectCopy } from '../../support/base44-cli/project-copy';
+import { freePort } from '../../support/processes';
 import { sdkScript } from './sdk-bundle';
 
 const APP_ID = 'coming-soon-base44-dev';

@@ -3,9 +3,20 @@ import { existsSync } from 'node:fs';
 
 import { BROWSER_MISSING_HELP, findBrowser } from '../../support/browser';
 import { ENGINE_PACKAGES, engineAvailable, engineMissingHelp, type Engine } from '../../support/engines';
+import { findNginx, NGINX_MISSING_HELP } from '../../support/hosts/nginx';
 
 function canInstallWithApt(): boolean {
   return process.platform === 'linux' && existsSync('/etc/debian_version') && process.getuid?.() === 0;
+}
+
+/** On Debian as root, installs Debian's `packages` (one apt-get run); says so when it cannot. */
+function installWithApt(packages: string[]): void {
+  if (packages.length === 0 || !canInstallWithApt()) return;
+  console.log(`Installing Debian's ${packages.join(', ')} with apt-get ...`);
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install =
+    update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' }) : update;
+  if (install.status !== 0) console.error(`apt-get could not install ${packages.join(', ')}.`);
 }
 
 /**
@@ -16,12 +27,8 @@ function canInstallWithApt(): boolean {
 export async function ensureBrowser(): Promise<boolean> {
   console.log('\n▶ browser');
   let browser = findBrowser();
-  if (!browser && canInstallWithApt()) {
-    console.log("No Chromium found; installing Debian's chromium package with apt-get ...");
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install =
-      update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }) : update;
-    if (install.status !== 0) console.error('apt-get could not install chromium.');
+  if (!browser) {
+    installWithApt(['chromium']);
     browser = findBrowser();
   }
   if (!browser) {
@@ -40,18 +47,24 @@ export async function ensureBrowser(): Promise<boolean> {
 export function ensureEngines(wanted: readonly Engine[]): Engine[] {
   console.log(`\n▶ browser engines (${wanted.join(', ')})`);
   const missing = wanted.filter((engine) => !engineAvailable(engine));
-  const packages = [...new Set(missing.flatMap((engine) => ENGINE_PACKAGES[engine]))];
-  if (packages.length > 0 && canInstallWithApt()) {
-    console.log(`Installing Debian's ${packages.join(', ')} with apt-get ...`);
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install =
-      update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit' }) : update;
-    if (install.status !== 0) console.error(`apt-get could not install ${packages.join(', ')}.`);
-  }
+  installWithApt([...new Set(missing.flatMap((engine) => ENGINE_PACKAGES[engine]))]);
   const ready = wanted.filter((engine) => engineAvailable(engine));
   for (const engine of wanted) {
     if (!ready.includes(engine)) console.error(engineMissingHelp(engine));
   }
   console.log(`Engines ready: ${ready.join(', ') || 'none'}`);
   return ready;
+}
+
+/**
+ * Makes sure the host matrix's nginx can start: on Debian as root, installs Debian's `nginx` when it
+ * is missing, as for the browsers above. False, with what to install, when it cannot.
+ */
+export function ensureNginx(): boolean {
+  console.log('\n▶ nginx (host matrix)');
+  if (!findNginx()) installWithApt(['nginx']);
+  const nginx = findNginx();
+  if (!nginx) console.error(NGINX_MISSING_HELP);
+  else console.log(`Using ${nginx}`);
+  return nginx !== null;
 }

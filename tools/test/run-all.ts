@@ -1,11 +1,11 @@
 /**
- * `npm test`: lint, typecheck, unit and integration tests, the static build, then the browser tests
- * (Chromium through Playwright, then the cross-engine suite in Chromium, Firefox ESR and WebKitGTK),
- * and one plain summary line at the end. Every step runs even when an earlier one failed (except the
+ * `npm test`: lint, format and type checks (at once), unit and integration tests, the static builds,
+ * then the browser tests (Chromium through Playwright, the cross-engine suite in Chromium, Firefox
+ * ESR and WebKitGTK, the host matrix on real hosts, the development servers), and one plain summary
+ * line at the end, with each step's time. Every step runs even when an earlier one failed (except the
  * browser tests, which need the build), so one run shows everything that is wrong.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureBuild } from '../../build-steps/site/build-site';
@@ -13,89 +13,34 @@ import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
 import { ENGINES } from '../../support/engines';
 import { runEngineSuite } from './engines';
-import { ensureBrowser } from './ensure-browser';
+import { ensureBrowser, ensureNginx } from './ensure-browser';
+import {
+  bin,
+  jestCounts,
+  playwrightCounts,
+  playwrightStep,
+  reportJob,
+  RESULTS,
+  ROOT,
+  run,
+  runConcurrently,
+  secondsSince,
+  startJob,
+  summarize,
+  type Job,
+  type StepResult,
+} from './steps';
 
-const ROOT = path.resolve(__dirname, '../..');
-const RESULTS = path.join(ROOT, 'test-results');
+/** Node 22 and wrangler for the host matrix's Cloudflare host: fetched once (npm), then cached. */
+const HOST_RUNTIME: Job = {
+  name: 'host runtimes',
+  title: 'Cloudflare host runtime (Node 22 and wrangler, cached in node_modules/.cache/hosts)',
+  command: process.execPath,
+  args: [path.join(ROOT, 'support', 'hosts', 'cloudflare', 'install.mjs')],
+};
 
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-interface StepResult {
-  name: string;
-  ok: boolean;
-  counts?: Counts;
-}
-
-function bin(name: string): string {
-  return path.join(ROOT, 'node_modules', '.bin', name);
-}
-
-function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
-function readJson(file: string): unknown {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
-}
-
-function jestCounts(file: string): Counts | undefined {
-  const report = readJson(file) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  } | null;
-  if (!report) return undefined;
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
-
-function playwrightCounts(file: string): Counts | undefined {
-  const report = readJson(file) as {
-    stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
-  } | null;
-  if (!report?.stats) return undefined;
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped };
-}
-
-/** A Playwright suite of its own config, counted from its JSON report; not run without a browser. */
-function playwrightStep(
-  browserReady: boolean,
-  name: string,
-  title: string,
-  config: string,
-  report: string,
-): StepResult {
-  if (!browserReady) return { name, ok: false };
-  const ok = run(`${title} (Playwright)`, bin('playwright'), ['test', '-c', config]);
-  return { name, ok, counts: playwrightCounts(path.join(RESULTS, report)) };
-}
-
-async function main() {
-  mkdirSync(RESULTS, { recursive: true });
-  const steps: StepResult[] = [];
-  const browserReady = await ensureBrowser();
-  steps.push({ name: 'browser', ok: browserReady });
-
-  steps.push({
-    name: 'lint',
-    ok:
-      run('lint (ESLint)', bin('eslint'), ['--max-warnings=0', '.']) &&
-      run('lint (imports: cycles, lazy chunks)', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '.']),
-  });
-  steps.push({
-    name: 'format',
-    ok: run('format check (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']),
-  });
+/** Lint (ESLint, import rules), format and both type checks: independent, so they share the two cores. */
+async function staticChecks(): Promise<StepResult[]> {
   // The vendor CLI's entity types first, so that every run type-checks the project as a developer
   // who ran `npx base44 types generate` sees it; then our client typed by them (tests/types/base44).
   console.log('\n▶ entity types (base44 types generate)');
@@ -106,50 +51,122 @@ async function main() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   }
-  steps.push({ name: 'typecheck', ok: run('typecheck', bin('tsc'), ['--noEmit']) });
-  const typesOk = generated && run('generated types type our client', bin('tsc'), ['-p', 'tests/types/base44']);
-  steps.push({ name: 'generated types', ok: typesOk });
+  const jobs: Job[] = [
+    { name: 'lint', title: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+    {
+      name: 'lint imports',
+      title: 'lint (imports: cycles, lazy chunks)',
+      command: bin('depcruise'),
+      args: ['--config', '.dependency-cruiser.cjs', '.'],
+    },
+    {
+      name: 'format',
+      title: 'format check (Prettier)',
+      command: bin('prettier'),
+      args: ['--check', '--log-level=warn', '.'],
+    },
+    { name: 'typecheck', title: 'typecheck', command: bin('tsc'), args: ['--noEmit'] },
+    ...(generated
+      ? [
+          {
+            name: 'generated types',
+            title: 'generated types type our client',
+            command: bin('tsc'),
+            args: ['-p', 'tests/types/base44'],
+          },
+        ]
+      : []),
+  ];
+  const results = await runConcurrently(jobs);
+  return generated ? results : [...results, { name: 'generated types', ok: false }];
+}
 
-  const jestReport = path.join(RESULTS, 'jest.json');
-  const jestOk = run('unit and integration tests (Jest)', bin('jest'), [
+function jestStep(): StepResult {
+  const start = Date.now();
+  const report = path.join(RESULTS, 'jest.json');
+  const ok = run('unit and integration tests (Jest)', bin('jest'), [
     '--ci',
     '--coverage',
     '--json',
-    `--outputFile=${jestReport}`,
+    `--outputFile=${report}`,
   ]);
-  steps.push({ name: 'jest', ok: jestOk, counts: jestCounts(jestReport) });
+  return { name: 'jest', ok, counts: jestCounts(report), seconds: secondsSince(start) };
+}
 
-  let buildOk = false;
+async function buildStep(): Promise<StepResult> {
+  const start = Date.now();
   console.log('\n▶ static builds (production and editor preview)');
   try {
     // Both builds before Playwright starts: two builds at once from two web servers crawl on 2 cores.
     await ensureBuild({ outDir: 'out' });
     await ensureBuild(PREVIEW_BUILD);
-    buildOk = true;
+    return { name: 'build', ok: true, seconds: secondsSince(start) };
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
+    return { name: 'build', ok: false, seconds: secondsSince(start) };
   }
-  steps.push({ name: 'build', ok: buildOk });
+}
 
-  if (buildOk && browserReady) {
-    const e2eOk = run('browser tests (Playwright)', bin('playwright'), ['test']);
-    steps.push({ name: 'e2e', ok: e2eOk, counts: playwrightCounts(path.join(RESULTS, 'e2e.json')) });
+function crossEngineStep(): StepResult {
+  const start = Date.now();
+  const ok = runEngineSuite([...ENGINES]);
+  return {
+    name: 'cross-engine',
+    ok,
+    counts: playwrightCounts(path.join(RESULTS, 'cross-engine.json')),
+    seconds: secondsSince(start),
+  };
+}
+
+/**
+ * The host matrix: nginx must be there and Node 22 with wrangler installed; when either is not, the
+ * step fails and says why (the suite's own setup refuses to start without them too).
+ */
+function hostMatrixStep(browserReady: boolean, runtime: StepResult): StepResult {
+  const nginxReady = ensureNginx();
+  if (!runtime.ok)
+    console.error('\n✗ the Cloudflare host needs Node 22 and wrangler, which could not be installed (above)');
+  rmSync(path.join(RESULTS, 'hosts.json'), { force: true });
+  const step = playwrightStep(browserReady, 'host matrix', 'host matrix', 'playwright.hosts.config.ts', 'hosts.json');
+  return { ...step, ok: step.ok && nginxReady && runtime.ok };
+}
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const runtime = startJob(HOST_RUNTIME);
+  const browserReady = await ensureBrowser();
+  const steps: StepResult[] = [{ name: 'browser', ok: browserReady }];
+  steps.push(...(await staticChecks()));
+  steps.push(jestStep());
+  const build = await buildStep();
+  steps.push(build);
+
+  if (build.ok && browserReady) {
+    const start = Date.now();
+    const ok = run('browser tests (Playwright)', bin('playwright'), ['test']);
+    steps.push({
+      name: 'e2e',
+      ok,
+      counts: playwrightCounts(path.join(RESULTS, 'e2e.json')),
+      seconds: secondsSince(start),
+    });
   } else {
     steps.push({ name: 'e2e', ok: false });
     console.error('\n✗ browser tests skipped: they need a successful build and a browser');
   }
-
   // The same site in Chromium, Firefox ESR and WebKitGTK, after the Chromium suite (same fixed ports).
-  if (buildOk) {
-    const enginesOk = runEngineSuite([...ENGINES]);
-    steps.push({
-      name: 'cross-engine',
-      ok: enginesOk,
-      counts: playwrightCounts(path.join(RESULTS, 'cross-engine.json')),
-    });
-  } else {
+  if (build.ok) steps.push(crossEngineStep());
+  else {
     steps.push({ name: 'cross-engine', ok: false });
     console.error('\n✗ cross-engine browser tests skipped: they need a successful build');
+  }
+  // Every host the site is tested on (support/hosts/matrix.ts), on the same fixed ports again.
+  const runtimeStep = reportJob(HOST_RUNTIME, await runtime);
+  steps.push(runtimeStep);
+  if (build.ok) steps.push(hostMatrixStep(browserReady, runtimeStep));
+  else {
+    steps.push({ name: 'host matrix', ok: false });
+    console.error('\n✗ host matrix skipped: it needs a successful build');
   }
 
   // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
@@ -166,24 +183,7 @@ async function main() {
       'e2e-base44.json',
     ),
   );
-
-  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-  console.log('\nSummary');
-  for (const step of steps) {
-    const counts = step.counts
-      ? ` (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)`
-      : '';
-    console.log(`  ${step.ok ? '✓' : '✗'} ${step.name}${counts}`);
-    if (step.counts) {
-      total.passed += step.counts.passed;
-      total.failed += step.counts.failed;
-      total.skipped += step.counts.skipped;
-    }
-    // A failed step without test counts (lint, build...) still counts as one failure.
-    if (!step.ok && !step.counts?.failed) total.failed += 1;
-  }
-  console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-  process.exit(steps.every((step) => step.ok) ? 0 : 1);
+  process.exit(summarize(steps) ? 0 : 1);
 }
 
 main().catch((error: unknown) => {

@@ -10,10 +10,10 @@
  * each page has loaded (what breaks during load shows as a page that did not hydrate, which every
  * test checks), and `requests()` is null.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 
 import type { WebKitTools } from '../../../support/engines';
+import { freePort, signalGroup } from '../../../support/processes';
 import { CSP_MARK, listenForViolations, type EngineSession, type PageFunction, type Where } from './session';
 
 type Client = Awaited<ReturnType<(typeof import('webdriver'))['default']['newSession']>>;
@@ -32,29 +32,6 @@ const KEYS = { End: '\uE010', Enter: '\uE007' } as const;
 export interface WebKitHost {
   port: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function stopGroup(child: ChildProcess): void {
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
 }
 
 /** Starts Xvfb (on the first free display, which it reports itself) and WebKitWebDriver on it. */
@@ -87,8 +64,8 @@ export async function startWebKitHost(tools: WebKitTools): Promise<WebKitHost> {
   return {
     port,
     async stop() {
-      stopGroup(driver);
-      stopGroup(xvfb);
+      signalGroup(driver, 'SIGTERM');
+      signalGroup(xvfb, 'SIGTERM');
     },
   };
 }

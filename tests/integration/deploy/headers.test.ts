@@ -173,6 +173,10 @@ describe('header rules', () => {
     expect(nginx).toContain('try_files /index.html =404;');
     expect(nginx).toContain('location ^~ /_next/static/ {');
     expect(nginx).toContain('error_page 404 /404.html;');
+    // What real nginx showed (the host matrix runs it): folders, undecodable paths and _headers.
+    expect(nginx).toContain('error_page 400 =404 /404.html;');
+    expect(nginx).toMatch(/location \/ \{\n\s+try_files \$uri =404;\n\}/);
+    expect(nginx).toMatch(/location = \/_headers \{\n\s+return 404;\n\}/);
     expect(nginx).toMatch(/location = \/ \{\n(.*\n)*?\s+add_header Content-Security-Policy "[^"]*'sha256-home'/);
     expect(nginx.match(/add_header Content-Security-Policy/g)?.length).toBe(rules.length);
   });

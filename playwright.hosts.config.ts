@@ -1,0 +1,31 @@
+/**
+ * The host matrix (tests/hosts): the same visitor flows in Chromium, and status and header probes, on
+ * every host the site is tested on (support/hosts/matrix.ts): our model, nginx with the generated
+ * snippet, Cloudflare Pages' runtime, Base44 hosting's SPA-only serving, GitHub Pages and S3. The web
+ * servers are those of the e2e suite (the model and the local platform); tests/hosts/global-setup.ts
+ * starts the other hosts once, after them. `npm test` runs it as its own step.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
+import { SITE_SERVERS } from './support/site-servers';
+
+const browser = resolveBrowser();
+
+export default defineConfig({
+  testDir: './tests/hosts',
+  outputDir: './test-results/hosts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/hosts.json' }]],
+  globalSetup: './tests/hosts/global-setup.ts',
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: SITE_SERVERS,
+});

@@ -1,0 +1,177 @@
+/**
+ * README "Deploy"'s host table as data: what each host keeps and loses, and how it answers a page's
+ * other addresses. README.md carries the table rendered from this (tests/unit/support/host-table.test.ts
+ * keeps them equal) and the host matrix checks every cell on the host that stands for its column
+ * (tests/hosts/host-table.spec.ts): check:host's verdict for the protection rows, the raw answer for
+ * the path rows. Netlify has no runnable oracle here (`netlify dev` overrides every Cache-Control), so
+ * its header cells rest on Netlify's own `_headers` parser and its other cells are not run.
+ */
+import { CHECKS, type CheckId } from '../../deploy/host-check/checks';
+import type { MatrixHostId } from './matrix';
+
+export type DeployTarget = 'base44' | 'cloudflare' | 'netlify' | 'nginx' | 'github-pages' | 's3';
+
+export const DEPLOY_TARGETS: Record<DeployTarget, { title: string; host: MatrixHostId | null }> = {
+  base44: { title: 'Base44 hosting', host: 'spa-only' },
+  cloudflare: { title: 'Cloudflare Pages', host: 'cloudflare' },
+  netlify: { title: 'Netlify', host: null },
+  nginx: { title: 'nginx + snippet', host: 'nginx' },
+  'github-pages': { title: 'GitHub Pages', host: 'github-pages' },
+  s3: { title: 'S3 website', host: 's3' },
+};
+
+export const TARGET_ORDER = Object.keys(DEPLOY_TARGETS) as DeployTarget[];
+
+/** A protection cell: check:host's verdict (null: not run here) and what the README says. */
+export interface ProtectionCell {
+  kept: boolean | null;
+  text: string;
+}
+
+const HEADER = { kept: true, text: '✓ header' } as const;
+const LOST = { kept: false, text: '✗ not sent' } as const;
+const NOT_RUN = (text: string): ProtectionCell => ({ kept: null, text });
+
+/** One row per check of `npm run check:host`, in its order. */
+export const PROTECTION_ROWS: Record<CheckId, Record<DeployTarget, ProtectionCell>> = {
+  'unknown-path': {
+    base44: { kept: false, text: '200 (the page shows its 404 screen, `noindex`)' },
+    cloudflare: { kept: true, text: '404' },
+    netlify: NOT_RUN('404 (its rule; not run here)'),
+    nginx: { kept: true, text: '404' },
+    'github-pages': { kept: true, text: '404' },
+    s3: { kept: true, text: '404' },
+  },
+  csp: {
+    base44: { kept: true, text: '✓ `<meta>`' },
+    cloudflare: { kept: true, text: '✓ header + `<meta>`' },
+    netlify: { kept: true, text: '✓ header + `<meta>`' },
+    nginx: { kept: true, text: '✓ header + `<meta>`' },
+    'github-pages': { kept: true, text: '✓ `<meta>`' },
+    s3: { kept: true, text: '✓ `<meta>`' },
+  },
+  'frame-ancestors': {
+    base44: { kept: false, text: '✗ (framing guard instead)' },
+    cloudflare: HEADER,
+    netlify: HEADER,
+    nginx: HEADER,
+    'github-pages': { kept: false, text: '✗ (framing guard instead)' },
+    s3: { kept: false, text: '✗ (framing guard instead)' },
+  },
+  'referrer-policy': {
+    base44: { kept: true, text: '✓ `<meta>`' },
+    cloudflare: { kept: true, text: '✓ header + `<meta>`' },
+    netlify: { kept: true, text: '✓ header + `<meta>`' },
+    nginx: { kept: true, text: '✓ header + `<meta>`' },
+    'github-pages': { kept: true, text: '✓ `<meta>`' },
+    s3: { kept: true, text: '✓ `<meta>`' },
+  },
+  'permissions-policy': {
+    base44: LOST,
+    cloudflare: HEADER,
+    netlify: HEADER,
+    nginx: HEADER,
+    'github-pages': LOST,
+    s3: LOST,
+  },
+  nosniff: { base44: LOST, cloudflare: HEADER, netlify: HEADER, nginx: HEADER, 'github-pages': LOST, s3: LOST },
+  coop: { base44: LOST, cloudflare: HEADER, netlify: HEADER, nginx: HEADER, 'github-pages': LOST, s3: LOST },
+  cors: {
+    base44: { kept: true, text: '✓ not sent' },
+    cloudflare: { kept: true, text: '✓ removed by `_headers`' },
+    netlify: { kept: true, text: '✓ not sent' },
+    nginx: { kept: true, text: '✓ not sent' },
+    'github-pages': { kept: false, text: '✗ `*` (GitHub always sends it)' },
+    s3: { kept: true, text: '✓ not sent' },
+  },
+  'static-caching': {
+    base44: { kept: false, text: '✗ host default' },
+    cloudflare: { kept: true, text: '✓ immutable, 1 year' },
+    netlify: { kept: true, text: '✓ immutable, 1 year' },
+    nginx: { kept: true, text: '✓ immutable, 1 year' },
+    'github-pages': { kept: false, text: '✗ `max-age=600`' },
+    s3: { kept: false, text: '✗ none' },
+  },
+  'redirect-query': {
+    base44: { kept: true, text: '✓ no redirects' },
+    cloudflare: { kept: true, text: '✓ 308, query kept' },
+    netlify: NOT_RUN('not run here'),
+    nginx: { kept: true, text: '✓ no redirects' },
+    'github-pages': { kept: true, text: '✓ no redirects' },
+    s3: { kept: true, text: '✓ no redirects' },
+  },
+};
+
+/** How a host answers a request: a file of the export with a status, or a redirect. */
+export type PathAnswer = { status: 200 | 404; file: string } | { status: 308; location: string };
+
+/** The other addresses of the pages, as each host answers them (null: not run here). */
+export const PATH_ROWS: ReadonlyArray<{ request: string; answers: Record<DeployTarget, PathAnswer | null> }> = [
+  {
+    request: '/ComingSoon',
+    answers: {
+      base44: { status: 200, file: 'index.html' },
+      cloudflare: { status: 200, file: 'ComingSoon.html' },
+      netlify: null,
+      nginx: { status: 200, file: 'ComingSoon.html' },
+      'github-pages': { status: 200, file: 'ComingSoon.html' },
+      s3: { status: 404, file: '404.html' },
+    },
+  },
+  {
+    request: '/ComingSoon/?keep=1',
+    answers: {
+      base44: { status: 200, file: 'index.html' },
+      cloudflare: { status: 308, location: '/ComingSoon?keep=1' },
+      netlify: null,
+      nginx: { status: 200, file: 'ComingSoon.html' },
+      'github-pages': { status: 404, file: '404.html' },
+      s3: { status: 404, file: '404.html' },
+    },
+  },
+  {
+    request: '/ComingSoon.html?keep=1',
+    answers: {
+      base44: { status: 200, file: 'ComingSoon.html' },
+      cloudflare: { status: 308, location: '/ComingSoon?keep=1' },
+      netlify: null,
+      nginx: { status: 200, file: 'ComingSoon.html' },
+      'github-pages': { status: 200, file: 'ComingSoon.html' },
+      s3: { status: 200, file: 'ComingSoon.html' },
+    },
+  },
+  {
+    request: '/index.html?keep=1',
+    answers: {
+      base44: { status: 200, file: 'index.html' },
+      cloudflare: { status: 308, location: '/?keep=1' },
+      netlify: null,
+      nginx: { status: 200, file: 'index.html' },
+      'github-pages': { status: 200, file: 'index.html' },
+      s3: { status: 200, file: 'index.html' },
+    },
+  },
+];
+
+function pathCellText(answer: PathAnswer | null): string {
+  if (answer === null) return 'not run here';
+  if (answer.status === 308) return `308 → \`${answer.location}\``;
+  return `${answer.status} ${answer.file}`;
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The table as README.md carries it. */
+export function renderHostTable(): string {
+  const header = `| | ${TARGET_ORDER.map((target) => DEPLOY_TARGETS[target].title).join(' | ')} |`;
+  const rule = `| --- | ${TARGET_ORDER.map(() => '---').join(' | ')} |`;
+  const protections = (Object.keys(PROTECTION_ROWS) as CheckId[]).map(
+    (id) =>
+      `| ${CHECKS[id].label} | ${TARGET_ORDER.map((target) => escapeCell(PROTECTION_ROWS[id][target].text)).join(' | ')} |`,
+  );
+  const paths = PATH_ROWS.map(
+    (row) =>
+      `| \`${row.request}\` | ${TARGET_ORDER.map((target) => escapeCell(pathCellText(row.answers[target]))).join(' | ')} |`,
+  );
+  return [header, rule, ...protections, ...paths].join('\n');
+}

@@ -1,0 +1,114 @@
+/**
+ * The host matrix (`npm test`'s "host matrix" step, playwright.hosts.config.ts): every host the site
+ * is tested on, each serving the production export and the editor preview on fixed ports (the local
+ * platform lets a site call it and log in only from origins it was told at start). The model is
+ * the server of `npm start` itself (support/site-servers.ts); tests/hosts/global-setup.ts starts the
+ * others once for the whole run.
+ */
+import { startCloudflareHost } from './cloudflare';
+import { startNginxHost } from './nginx';
+import { startNotFoundOnlyHost } from './not-found-only';
+import { HEADER_LESS_HOSTS } from './test-hosts';
+import type { RunningHost } from './types';
+
+export type MatrixHostId = 'model' | 'nginx' | 'cloudflare' | 'spa-only' | 'github-pages' | 's3';
+
+type StartHost = (options: { outDir: string; port?: number }) => Promise<RunningHost>;
+
+interface Served {
+  port: number;
+  /** Omitted for what the suite's web servers already serve (the model). */
+  start?: StartHost;
+}
+
+export interface MatrixHost {
+  id: MatrixHostId;
+  /** What it stands for, as README "Deploy" names it. */
+  title: string;
+  /** `out/`, the production export. */
+  site: Served;
+  /** `out-preview/`, the editor preview, for the editor handshake; none where no editor is framed. */
+  preview: Served | null;
+}
+
+export const MATRIX_HOSTS: readonly MatrixHost[] = [
+  { id: 'model', title: 'our model (npm start)', site: { port: 3000 }, preview: { port: 3100 } },
+  {
+    id: 'nginx',
+    title: 'nginx with the generated snippet',
+    site: { port: 3311, start: startNginxHost },
+    preview: { port: 3312, start: startNginxHost },
+  },
+  {
+    id: 'cloudflare',
+    title: 'Cloudflare Pages (wrangler pages dev on workerd)',
+    site: { port: 3321, start: startCloudflareHost },
+    preview: { port: 3322, start: startCloudflareHost },
+  },
+  {
+    id: 'spa-only',
+    title: 'Base44 hosting (SPA only, no headers)',
+    site: HEADER_LESS_HOSTS.spaOnly,
+    preview: HEADER_LESS_HOSTS.spaOnlyPreview,
+  },
+  {
+    id: 'github-pages',
+    title: 'GitHub Pages (404.html, no headers)',
+    site: HEADER_LESS_HOSTS.notFoundOnly,
+    preview: { port: 3305, start: startNotFoundOnlyHost },
+  },
+  {
+    id: 's3',
+    title: 'S3 website endpoint (404.html, no headers, no extensionless pages)',
+    site: { port: 3304, start: (options) => startNotFoundOnlyHost({ ...options, variant: 's3' }) },
+    preview: null,
+  },
+];
+
+export function matrixHost(id: MatrixHostId): MatrixHost {
+  const host = MATRIX_HOSTS.find((candidate) => candidate.id === id);
+  if (!host) throw new Error(`no host ${id} in the matrix`);
+  return host;
+}
+
+const origin = (served: Served) => `http://127.0.0.1:${served.port}`;
+
+/** The origins of a host's two exports (the preview's is null when it serves none). */
+export function matrixUrls(id: MatrixHostId): { site: string; preview: string | null } {
+  const host = matrixHost(id);
+  return { site: origin(host.site), preview: host.preview ? origin(host.preview) : null };
+}
+
+/** Every origin of the matrix, for the local platform (EMULATOR_EXTRA_SITE_ORIGINS). */
+export const MATRIX_ORIGINS = MATRIX_HOSTS.flatMap((host) =>
+  [host.site, host.preview].filter((served): served is Served => served !== null).map(origin),
+);
+
+/**
+ * Starts every host the web servers do not serve, on the exports under `root`, all at once (wrangler
+ * takes seconds to start); when one fails, the others are stopped and the error says which.
+ */
+export async function startMatrixHosts(root: string): Promise<RunningHost[]> {
+  const wanted = MATRIX_HOSTS.flatMap((host) =>
+    (
+      [
+        [host.site, 'out'],
+        [host.preview, 'out-preview'],
+      ] as const
+    )
+      .filter(([served]) => served?.start)
+      .map(([served, outDir]) => ({ host, served: served as Served, outDir })),
+  );
+  const started = await Promise.allSettled(
+    wanted.map(({ served, outDir }) => (served.start as StartHost)({ outDir: `${root}/${outDir}`, port: served.port })),
+  );
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.flatMap((result, index) =>
+    result.status === 'rejected' ? [`${wanted[index]?.host.title}: ${String(result.reason)}`] : [],
+  );
+  if (failed.length > 0) {
+    await Promise.all(running.map((host) => host.stop()));
+    throw new Error(`The host matrix cannot start:\n${failed.join('\n')}`);
+  }
+  return running;
+}

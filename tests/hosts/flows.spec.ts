@@ -1,0 +1,101 @@
+/**
+ * The same visitor flows (tests/e2e/hosts/flows.ts) on every host of the matrix, in Chromium, under
+ * whatever each host sends: what a visitor sees and what leaves the page must not depend on where
+ * the site is deployed. S3 is left out here: it has no extensionless pages (`/ComingSoon` is its
+ * 404), which tests/hosts/host-table.spec.ts checks as README "Deploy" says.
+ */
+import { EDITOR_PORT } from '../../support/editor-preview';
+import { MATRIX_HOSTS, matrixUrls, type MatrixHostId } from '../../support/hosts/matrix';
+import { expect, test } from '../e2e/fixtures';
+import { startEditorFixture } from '../e2e/fixtures/editor/server';
+import {
+  expectAccessRestricted,
+  expectAdminNote,
+  expectCopy,
+  expectCraftedPath,
+  expectEditorHandshake,
+  expectGoHome,
+  expectLoginRoundTrip,
+  expectNotFoundScreen,
+  expectTokenKeptOutOfRequests,
+  HEADING,
+} from '../e2e/hosts/flows';
+
+const NOT_FOUND = 'Page Not Found';
+const LONG_PATH = `/${'a'.repeat(4000)}`;
+
+/** Links a visitor may be sent with: the page or the 404 screen, the token gone, still on the site. */
+const CRAFTED_PATHS: ReadonlyArray<readonly [string, string]> = [
+  ['//ComingSoon', HEADING],
+  ['//evil.example/x', NOT_FOUND],
+  ['/%2F%2Fevil.example', NOT_FOUND],
+  ['/%E0%A4%A', NOT_FOUND],
+  [LONG_PATH, NOT_FOUND],
+];
+
+/**
+ * All of them, but the long one on Cloudflare: wrangler's dev server answers it 502 (a file name that
+ * long cannot be looked up), where Pages answers 404; tests/hosts/cloudflare.spec.ts checks both.
+ */
+function craftedPathsOn(id: MatrixHostId) {
+  return CRAFTED_PATHS.filter(([path]) => id !== 'cloudflare' || path !== LONG_PATH);
+}
+
+for (const host of MATRIX_HOSTS.filter((candidate) => candidate.id !== 's3')) {
+  const { site, preview } = matrixUrls(host.id);
+
+  test.describe(host.title, () => {
+    test('/ and /ComingSoon show the German copy, in German, without a console error', async ({
+      page,
+      consoleErrors,
+    }) => {
+      for (const path of ['/', '/ComingSoon']) {
+        await expectCopy(page, site, path);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('an unknown path shows the 404 screen from the first paint; Go Home leads back', async ({ page }) => {
+      await expectNotFoundScreen(page, site, '/Preise', 'Preise');
+      await expectGoHome(page, site, '/does/not/exist');
+    });
+
+    test('crafted paths with a token: the page or the 404 screen, token gone, still on the site', async ({
+      page,
+      consoleErrors,
+    }) => {
+      for (const [path, heading] of craftedPathsOn(host.id)) await expectCraftedPath(page, site, path, heading);
+      // A missing page's own document answers 404, which the browser reports; nothing else may fail.
+      expect(consoleErrors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+    });
+
+    test('an admin sees the admin note on a missing page', async ({ page }) => {
+      await expectAdminNote(page, site, '/Impressum');
+    });
+
+    test('the token of a login redirect stays out of every URL and Referer, on a page and a missing one', async ({
+      page,
+    }) => {
+      await expectTokenKeptOutOfRequests(page, site, '/');
+      await expectTokenKeptOutOfRequests(page, site, '/Kontakt');
+    });
+
+    test('the login round trip through the platform', async ({ page }) => {
+      await expectLoginRoundTrip(page, site);
+    });
+
+    test('Access Restricted for an unregistered user', async ({ page }) => {
+      await expectAccessRestricted(page, site);
+    });
+
+    test('the allowlisted editor frames the preview build and talks to it', async ({ page }) => {
+      const editor = await startEditorFixture(EDITOR_PORT);
+      try {
+        await expectEditorHandshake(page, editor, preview as string);
+      } finally {
+        await editor.close();
+      }
+    });
+  });
+}
