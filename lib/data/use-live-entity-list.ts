@@ -24,10 +24,19 @@ export type LiveListQuery<T extends object> = WatchOptions<T>;
 type Records<T extends object> = EntityRecord<T>[];
 
 /**
+ * How long a fetch waits for the watch's first result before it reads over HTTP. A socket that
+ * cannot connect (websockets blocked on the visitor's network, the real-time endpoint down) keeps
+ * retrying and reports no error, so without a limit the list would never show. Longer than the
+ * SDK's wait for a server that knows live queries (LIVE_QUERY_PROBE_MS, 2 s), so a platform without
+ * them still serves the first result through the watch's own fallback.
+ */
+export const FIRST_RESULT_WAIT_MS = 2500;
+
+/**
  * The feed's source for one watch: the data is whatever the watch delivered last. SWR's fetches
  * (the first one, revalidations) wait for the watch's first result instead of loading twice; only
- * when the watch cannot start (refused, real-time unavailable) do they read over HTTP, so the list
- * still shows.
+ * when the watch cannot start (refused, real-time unavailable, nothing within FIRST_RESULT_WAIT_MS)
+ * do they read over HTTP, so the list still shows.
  */
 function watchedList<T extends object>(
   handler: EntityHandler<T>,
@@ -44,7 +53,20 @@ function watchedList<T extends object>(
   const { filter, sort, limit, fields } = query;
   return {
     async load() {
-      while (latest === undefined && watching && !failed) await new Promise<void>((resume) => waiting.add(resume));
+      const deadline = Date.now() + FIRST_RESULT_WAIT_MS;
+      while (latest === undefined && watching && !failed && Date.now() < deadline) {
+        await new Promise<void>((resume) => {
+          const timer = setTimeout(() => {
+            waiting.delete(done);
+            resume();
+          }, deadline - Date.now());
+          const done = () => {
+            clearTimeout(timer);
+            resume();
+          };
+          waiting.add(done);
+        });
+      }
       return latest ?? handler.filter(filter ?? {}, sort, limit, 0, fields);
     },
     // Every snapshot is the whole result, exactly as the server has it.

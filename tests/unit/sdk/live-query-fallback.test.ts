@@ -185,6 +185,24 @@ describe('FallbackQuery', () => {
     expect(run.results.at(-1)?.map((item) => item.id)).toEqual(['b', 'c']);
   });
 
+  it('keeps showing new results while creates keep arriving during every load', async () => {
+    const run = harness({ filter: { status: 'open' } }, [open('a', 1)]);
+    await run.start();
+    run.change('create', open('b', 2));
+    // Each load is overtaken by one more create: its result is still newer than what is shown.
+    run.change('create', open('c', 3));
+    await run.settle([open('a', 1), open('b', 2)]);
+    expect(run.results.at(-1)?.map((item) => item.id)).toEqual(['a', 'b']);
+    expect(run.loads).toHaveLength(3);
+    run.change('create', open('d', 4));
+    await run.settle([open('a', 1), open('b', 2), open('c', 3)]);
+    expect(run.results.at(-1)?.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(run.loads).toHaveLength(4);
+    await run.settle([open('a', 1), open('b', 2), open('c', 3), open('d', 4)]);
+    expect(run.results.at(-1)?.map((item) => item.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(run.loads).toHaveLength(4);
+  });
+
   it('loads again after an update it could not read, and reports other errors', async () => {
     const run = harness(window, [open('a', 1)]);
     await run.start();

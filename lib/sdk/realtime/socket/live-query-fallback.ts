@@ -3,7 +3,9 @@
  * "Against a platform without live queries"): it follows the entity room and loads the result with
  * `filter()` over HTTP after every join and whenever a change may have altered it. Records enter
  * the result only from HTTP, never from the socket's payload. Loads never overlap; a change during
- * one queues exactly one more.
+ * one queues exactly one more, and the load's result is still shown unless a delete was applied to
+ * the shown result meanwhile (then the result may be older than it), so a steady stream of writes
+ * never freezes the result.
  */
 import type { PlatformError } from '../../core/errors';
 import type { EntityChangeEvent, EntityRecord, Unsubscribe, WatchOptions } from '../../core/types';
@@ -46,6 +48,8 @@ export class FallbackQuery {
   private current: EntityRecord[] | undefined;
   private loading = false;
   private again = false;
+  /** A delete was applied to the shown result while a load ran: that load's result may be older. */
+  private removedWhileLoading = false;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: Unsubscribe;
@@ -85,7 +89,10 @@ export class FallbackQuery {
     this.current = this.current.filter((record) => record.id !== change.id);
     this.target.result(this.current, change.timestamp);
     // A load running now may have read the record before it was deleted.
-    if (this.loading) this.again = true;
+    if (this.loading) {
+      this.again = true;
+      this.removedWhileLoading = true;
+    }
   }
 
   /** What a change does to the result, as far as the client can tell for sure. */
@@ -117,6 +124,7 @@ export class FallbackQuery {
     this.retryTimer = undefined;
     this.loading = true;
     this.again = false;
+    this.removedWhileLoading = false;
     const startedAt = new Date().toISOString();
     this.source.load().then(
       (entities) => this.loaded(entities, startedAt),
@@ -128,9 +136,10 @@ export class FallbackQuery {
     this.loading = false;
     this.failures = 0;
     if (this.stopped) return;
-    // A change arrived while loading, so this result may be older than what is shown (a delete
-    // applied meanwhile): the next load replaces it. The first result is shown regardless.
-    if (this.again && this.current) return this.reload();
+    // A delete applied meanwhile may be missing from this result, which is then older than what is
+    // shown: the next load replaces it. Any other change during the load only makes this result
+    // not the latest: shown, and the next load follows. The first result is shown regardless.
+    if (this.removedWhileLoading && this.current) return this.reload();
     this.current = entities;
     this.target.result(entities, startedAt);
     if (this.again) this.reload();
