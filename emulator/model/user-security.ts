@@ -42,6 +42,9 @@ export class UserSecurity implements RecordRules {
   }
 
   allows(operation: RowOperation, record: Record<string, unknown>): boolean {
+    // Nobody creates a user record through the entity API, the service role included (an import
+    // would otherwise store a `User` that belongs to no account).
+    if (operation === 'create') return false;
     if (this.caller.kind === 'service') return true;
     if (this.caller.kind !== 'user') return false;
     const admin = isPrivileged(this.caller);
@@ -52,8 +55,6 @@ export class UserSecurity implements RecordRules {
         return this.isSelf(record) || admin;
       case 'delete':
         return admin;
-      case 'create':
-        return false;
     }
   }
 

@@ -14,8 +14,9 @@ import { apiClient, entityPath, type ApiCall } from './api';
 
 /**
  * A socket is only as good as its token is now: after a password change, the user's deletion or
- * the token's expiry it must stop receiving updates. A second, anonymous socket in the same room
- * shows that the update really went out.
+ * the token's expiry it must stop receiving updates, in rooms and in live queries alike
+ * (docs/LIVE-QUERIES.md). A second, anonymous socket in the same room shows that the update really
+ * went out.
  */
 
 const APP = 'coming-soon';
@@ -171,4 +172,66 @@ it('drops only the room a demoted admin may no longer follow, and keeps the sock
   expect((await noteArrived).room).toBe(ROOM);
   expect(socket.connected).toBe(true);
   expect(updates.map((update) => update.room)).toEqual([ROOM]);
+});
+
+describe('live queries (subscribe_query) are held to the same checks before every delivery', () => {
+  const watchRoom = (entity: string, queryId: string) => `entities:${APP}:${entity}:watch:${queryId}`;
+
+  /** Subscribes a live query and resolves once the server answered with its first result. */
+  function subscribe(socket: Socket, entity: string, queryId: string): Promise<unknown> {
+    const first = new Promise((resolve) => socket.once('subscribed', resolve));
+    socket.emit('subscribe_query', { app_id: APP, entity_name: entity, query_id: queryId, options: {} });
+    return first;
+  }
+
+  it('end with the socket once its token is revoked, and deliver nothing after', async () => {
+    const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
+    const victim = await connect(token);
+    const witness = await connect();
+    await Promise.all([subscribe(victim, 'Note', 'notes'), subscribe(witness, 'Note', 'notes')]);
+    const victimUpdates: unknown[] = [];
+    victim.on('update_model', (message: unknown) => victimUpdates.push(message));
+    const victimError = new Promise<{ code: string; room: string }>((resolve) => victim.once('error', resolve));
+    const victimGone = new Promise<string>((resolve) => victim.once('disconnect', resolve));
+    const witnessUpdate = new Promise<{ room: string }>((resolve) => witness.once('update_model', resolve));
+
+    const changed = await api('POST', `/apps/${APP}/auth/change-password`, {
+      token,
+      json: {
+        user_id: SEEDED_ACCOUNTS.user.id,
+        current_password: SEEDED_PASSWORD,
+        new_password: 'a-brand-new-password',
+      },
+    });
+    expect(changed.status).toBe(200);
+    await api('POST', entityPath(APP, 'Note'), { json: { text: 'after revocation' }, token: serviceTokenFor(APP) });
+
+    expect((await witnessUpdate).room).toBe(watchRoom('Note', 'notes'));
+    expect(await victimError).toMatchObject({ code: 'invalid_token', room: watchRoom('Note', 'notes') });
+    expect(await victimGone).toBe('io server disconnect');
+    expect(victimUpdates).toEqual([]);
+  });
+
+  it('end only the query a demoted admin may no longer hold, and keep the socket and its other queries', async () => {
+    const token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);
+    const socket = await connect(token);
+    await Promise.all([subscribe(socket, 'User', 'users'), subscribe(socket, 'Note', 'notes')]);
+    const updates: { room: string }[] = [];
+    socket.on('update_model', (message: { room: string }) => updates.push(message));
+    const refused = new Promise<{ code: string; room: string }>((resolve) => socket.once('error', resolve));
+
+    const demoted = await api('PUT', entityPath(APP, 'User', `/${SEEDED_ACCOUNTS.admin.id}`), {
+      token: serviceTokenFor(APP),
+      json: { role: 'user' },
+    });
+    expect(demoted.status).toBe(200);
+    expect(await refused).toEqual(
+      expect.objectContaining({ code: 'admin_required', room: watchRoom('User', 'users') }),
+    );
+    const noteArrived = new Promise<{ room: string }>((resolve) => socket.once('update_model', resolve));
+    await api('POST', entityPath(APP, 'Note'), { json: { text: 'still here' }, token: serviceTokenFor(APP) });
+    expect((await noteArrived).room).toBe(watchRoom('Note', 'notes'));
+    expect(socket.connected).toBe(true);
+    expect(updates.map((update) => update.room)).toEqual([watchRoom('Note', 'notes')]);
+  });
 });

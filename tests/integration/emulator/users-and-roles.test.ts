@@ -111,6 +111,17 @@ describe('the User entity', () => {
     expect((await api('POST', entityPath(APP, 'User'), { json: { email: 'z@example.com' } })).status).toBe(401);
   });
 
+  it('never creates users by import either, not even for the service role', async () => {
+    for (const token of [serviceTokenFor(APP), adminToken]) {
+      const form = new FormData();
+      form.append('file', new File(['email,role\nforged@example.com,admin\n'], 'users.csv', { type: 'text/csv' }));
+      const imported = await api('POST', entityPath(APP, 'User', '/import'), { body: form, token });
+      expect(imported).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    }
+    const users = await api<Json[]>('GET', entityPath(APP, 'User'), { token: serviceTokenFor(APP) });
+    expect(users.body.map((user) => user.email)).not.toContain('forged@example.com');
+  });
+
   it("lets only admins delete users, and a deleted user's token stops working", async () => {
     await api('POST', '/apps/coming-soon/users/invite-user', {
       json: { user_email: 'temp@example.com', role: 'user' },
