@@ -53,6 +53,16 @@ describe('sortsAfter', () => {
     ['a larger number, descending', { rank: 9 }, { rank: 3 }, '-rank', false],
     ['a tie', { rank: 3 }, { rank: 3 }, 'rank', undefined],
     ['timestamps of one format', { at: '2026-01-02T00:00:00.000Z' }, { at: '2026-01-01T00:00:00.000Z' }, '+at', true],
+    ['timestamps in one offset', { at: '2026-01-01T10:00:00+02:00' }, { at: '2026-01-01T09:00:00+02:00' }, 'at', true],
+    // 08:00Z is before 09:00Z, although its text sorts after: no conclusion across zones.
+    [
+      'timestamps in different offsets',
+      { at: '2026-01-01T10:00:00+02:00' },
+      { at: '2026-01-01T09:00:00+00:00' },
+      'at',
+      undefined,
+    ],
+    ['a zone against Z', { at: '2026-01-01T10:00:00+02:00' }, { at: '2026-01-01T09:00:00.000Z' }, 'at', undefined],
     ['plain strings', { title: 'b' }, { title: 'a' }, 'title', undefined],
     ['no sort (the server default)', { rank: 9 }, { rank: 3 }, undefined, undefined],
     ['a missing value', {}, { rank: 3 }, 'rank', undefined],
