@@ -38,6 +38,8 @@ describe('matchFilter', () => {
     ['an array field', { tags: 'a' }, undefined],
     ['a nested path', { 'meta.level': 1 }, undefined],
     ['a field the event left out', { secret: 'x' }, undefined],
+    ['$exists: false on a field the event left out (it may be hidden)', { secret: { $exists: false } }, undefined],
+    ['$exists: true on a field the event left out', { secret: { $exists: true } }, undefined],
     ['an operator it does not know', { status: { $regex: 'o' } }, undefined],
     ['a top-level operator it does not know', { $text: { $search: 'x' } }, undefined],
     ['an unsure part of $or, the rest false', { $or: [{ rank: 9 }, { tags: 'a' }] }, undefined],

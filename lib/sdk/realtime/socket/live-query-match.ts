@@ -67,7 +67,8 @@ function operator(name: string, operand: unknown, value: unknown): Verdict {
 
 function condition(record: Record<string, unknown>, field: string, expected: unknown): Verdict {
   if (field.includes('.') || !Object.hasOwn(record, field)) {
-    // `$exists` needs no value; anything else on a field the event left out is unknown.
+    // Unknown, `$exists` included: an event may leave out a field the record has (one its field
+    // rules hide from this socket's caller, a partial payload), so absence proves nothing.
     return undefined;
   }
   const value = record[field];
