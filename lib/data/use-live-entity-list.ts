@@ -26,9 +26,10 @@ type Records<T extends object> = EntityRecord<T>[];
 /**
  * How long a fetch waits for the watch's first result before it reads over HTTP. A socket that
  * cannot connect (websockets blocked on the visitor's network, the real-time endpoint down) keeps
- * retrying and reports no error, so without a limit the list would never show. Longer than the
- * SDK's wait for a server that knows live queries (LIVE_QUERY_PROBE_MS, 2 s), so a platform without
- * them still serves the first result through the watch's own fallback.
+ * retrying and reports no error, so without a limit the list would never show. A socket that does
+ * connect brings the first result after one round trip on any platform (on one without live
+ * queries, the watch reads it over HTTP at once: docs/LIVE-QUERIES.md, "Which kind of server"), so
+ * this only has to outlast connecting and one read on a slow network.
  */
 export const FIRST_RESULT_WAIT_MS = 2500;
 

@@ -12,6 +12,13 @@
  *   loaded (`document.referrer`; only a document of that origin can navigate a frame of the
  *   top page that way), or whose parent is this site itself. Anything else is unproven until the
  *   editor bridge receives a valid message from the allowlisted parent (bridge.ts releases it then).
+ *   The referrer proves who loaded the frame, not who frames it: if the editor's origin has an open
+ *   client-side redirect (a page that navigates itself to an address from its URL), a hostile top
+ *   page can frame that page and have it navigate the frame here, and the frame is trusted. Only
+ *   these Firefox versions are exposed (ancestorOrigins names the hostile top page everywhere else);
+ *   trusting nothing before the bridge's first message would close it, at the price of an inert
+ *   editor frame until the editor speaks first, which it may never do. Editor origins without open
+ *   redirects are the remedy; the residual risk is stated in README.md (Deploy, header-less hosts).
  * Hostile and unproven documents are made inert (no click, no focus, no keyboard): the copy stays
  * readable, but no link or button can act for the visitor. The editor bridge stays silent there too.
  *

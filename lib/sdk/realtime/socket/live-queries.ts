@@ -4,6 +4,11 @@
  * (`subscribe_query`, exact edits) or, on a platform that never answers that event, kept by the
  * client itself (live-query-fallback.ts). A query is asked again on every (re)connect, after a gap
  * in its messages and after one it cannot read; its watchers hear only results that changed.
+ *
+ * Until the server has answered one `subscribe_query`, nobody knows which kind it is, so each query
+ * asked meanwhile also starts its fallback: the first result comes over HTTP at once on a platform
+ * without live queries, instead of after LIVE_QUERY_PROBE_MS. A `subscribed` answer then stops the
+ * fallback and replaces its result (docs/LIVE-QUERIES.md, "Which kind of server").
  */
 import type { PlatformError } from '../../core/errors';
 import type { EntityRecord, Unsubscribe, WatchOptions, WatchSnapshot } from '../../core/types';
@@ -37,6 +42,10 @@ interface LiveQuery extends FallbackSource {
   /** Why the server refused the query (told to watchers who come later too). */
   refusal: PlatformError | undefined;
   fallback: FallbackQuery | undefined;
+  /** Watchers were told `onJoin` and no `onDisconnect` since (a fallback during the probe joins first). */
+  joined: boolean;
+  /** A fallback result reached the watchers since the query was last asked: the answer may be older. */
+  shownFromHttp: boolean;
   leaveTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -87,7 +96,7 @@ export class LiveQueryRegistry {
       const entities = query.entities;
       safely(() => callback({ type: 'added', entities: [...entities], timestamp: query.timestamp }));
     }
-    if (query.state === 'live' || (query.state === 'fallback' && query.entities)) safely(() => hooks.onJoin?.());
+    if (query.joined) safely(() => hooks.onJoin?.());
     const refusal = query.state === 'refused' ? query.refusal : undefined;
     if (refusal) safely(() => hooks.onError?.(refusal));
     let active = true;
@@ -123,10 +132,9 @@ export class LiveQueryRegistry {
   disconnected(): void {
     for (const query of this.byKey.values()) {
       if (query.state === 'fallback') continue;
-      const wasLive = query.state === 'live';
       this.clearProbe(query);
       query.state = 'idle';
-      if (wasLive) this.notify(query, (hooks) => hooks.onDisconnect?.());
+      this.setJoined(query, false);
     }
   }
 
@@ -138,10 +146,16 @@ export class LiveQueryRegistry {
     this.mode = 'server';
     this.clearProbe(query);
     this.stopFallback(query);
+    if (query.shownFromHttp) {
+      // The server evaluated this answer when the query arrived, perhaps before the HTTP read that
+      // the watchers already saw, and a write between them would make it older than that. Asked
+      // again now, after the read, its answer is at least as new as anything shown.
+      return this.ask(query);
+    }
     query.state = 'live';
     query.seq = 0;
     this.deliver(query, message.entities, message.timestamp, undefined);
-    this.notify(query, (hooks) => hooks.onJoin?.());
+    this.setJoined(query, true);
   }
 
   /** An `update_model` of a query's room: applied if it is the next one, else the query is asked again. */
@@ -164,6 +178,7 @@ export class LiveQueryRegistry {
     this.stopFallback(query);
     query.state = 'refused';
     query.refusal = error;
+    query.joined = false;
     this.notify(query, (hooks) => hooks.onError?.(error));
   }
 
@@ -196,6 +211,8 @@ export class LiveQueryRegistry {
       probe: undefined,
       refusal: undefined,
       fallback: undefined,
+      shownFromHttp: false,
+      joined: false,
       leaveTimer: undefined,
     };
     this.byKey.set(key, query);
@@ -210,6 +227,7 @@ export class LiveQueryRegistry {
     if (this.mode === 'fallback') return this.startFallback(query);
     const { filter, sort, fields, limit } = query.options;
     query.state = 'subscribing';
+    query.shownFromHttp = false;
     this.dependencies.emit('subscribe_query', {
       app_id: this.dependencies.appId,
       entity_name: query.entity,
@@ -218,6 +236,8 @@ export class LiveQueryRegistry {
     });
     this.clearProbe(query);
     if (this.mode === 'server') return;
+    // Not known to hold live queries: load over HTTP at once rather than after the probe.
+    this.runFallback(query);
     query.probe = setTimeout(() => {
       query.probe = undefined;
       if (query.state !== 'subscribing' || this.mode === 'server') return;
@@ -230,11 +250,18 @@ export class LiveQueryRegistry {
   private startFallback(query: LiveQuery): void {
     this.clearProbe(query);
     query.state = 'fallback';
+    this.runFallback(query);
+  }
+
+  /** Keeps the query by the client (if it is not yet), whatever its state. */
+  private runFallback(query: LiveQuery): void {
     query.fallback ??= new FallbackQuery(query, this.dependencies.subscribeToEntity, {
-      result: (entities, timestamp) => this.deliver(query, entities, timestamp, undefined),
+      result: (entities, timestamp) => {
+        if (this.deliver(query, entities, timestamp, undefined)) query.shownFromHttp = true;
+      },
       hooks: {
-        onJoin: () => this.notify(query, (hooks) => hooks.onJoin?.()),
-        onDisconnect: () => this.notify(query, (hooks) => hooks.onDisconnect?.()),
+        onJoin: () => this.setJoined(query, true),
+        onDisconnect: () => this.setJoined(query, false),
         onError: (error) => this.notify(query, (hooks) => hooks.onError?.(error)),
       },
     });
@@ -245,21 +272,29 @@ export class LiveQueryRegistry {
     query.fallback = undefined;
   }
 
-  /** Hands a result to every watcher, unless it equals the one they have. */
+  /** Hands a result to every watcher, unless it equals the one they have; true if it did. */
   private deliver(
     query: LiveQuery,
     entities: EntityRecord[],
     timestamp: string,
     changeType: WatchSnapshot['type'] | undefined,
-  ): void {
+  ): boolean {
     // An edit always changes the result (the server sends none otherwise); a fresh result (a resync,
     // a fallback load) is compared as text, only then: a copy kept per query would double its memory.
-    if (query.entities && changeType === undefined && sameRecords(query.entities, entities)) return;
+    if (query.entities && changeType === undefined && sameRecords(query.entities, entities)) return false;
     const type = query.entities ? (changeType ?? changeBetween(query.entities, entities)) : 'added';
     query.entities = entities;
     query.timestamp = timestamp;
     for (const { callback } of [...query.watchers])
       safely(() => callback({ type, entities: [...entities], timestamp }));
+    return true;
+  }
+
+  /** Tells watchers the query is followed (again) or no longer, once per change. */
+  private setJoined(query: LiveQuery, joined: boolean): void {
+    if (query.joined === joined) return;
+    query.joined = joined;
+    this.notify(query, (hooks) => (joined ? hooks.onJoin?.() : hooks.onDisconnect?.()));
   }
 
   private notify(query: LiveQuery, action: (hooks: SubscriptionHooks) => void): void {

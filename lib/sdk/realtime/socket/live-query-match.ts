@@ -3,8 +3,9 @@
  * platform whose socket sends every change of an entity): may this changed record affect the
  * result? Each answer is `true`, `false`, or `undefined` ("not sure"), and only a sure `false` lets
  * the fallback skip a refetch. So it knows little and says so: plain fields, equality, `$in`/`$nin`,
- * `$exists`, number ranges, `$and`/`$or`/`$nor`; arrays, nested paths, other operators, strings
- * compared by order and fields the event does not carry are "not sure". Pure.
+ * `$exists`, number ranges, `$and`/`$or`/`$nor`, sorts by numbers and by date-times of one zone;
+ * arrays, nested paths, other operators, other strings compared by order and fields the event does
+ * not carry are "not sure". Pure.
  */
 import { isRecordObject } from './parse';
 
@@ -66,7 +67,8 @@ function operator(name: string, operand: unknown, value: unknown): Verdict {
 
 function condition(record: Record<string, unknown>, field: string, expected: unknown): Verdict {
   if (field.includes('.') || !Object.hasOwn(record, field)) {
-    // `$exists` needs no value; anything else on a field the event left out is unknown.
+    // Unknown, `$exists` included: an event may leave out a field the record has (one its field
+    // rules hide from this socket's caller, a partial payload), so absence proves nothing.
     return undefined;
   }
   const value = record[field];
@@ -96,19 +98,23 @@ export function matchFilter(filter: unknown, record: Record<string, unknown>): V
   );
 }
 
-/** A date-time of one fixed format: these compare the same by code unit and by any collation. */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 date-time; group 1 is its zone (`Z` or an offset). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether two strings order the same by code unit (a backend comparing text) and by time (one
+ * comparing dates): ISO date-times of equal length in the same zone. Different zones do not:
+ * `10:00+02:00` is earlier than `09:00Z` but sorts after it as text.
+ */
+function lexicalDateTimes(left: string, right: string): boolean {
+  const leftZone = TIMESTAMP.exec(left)?.[1];
+  return left.length === right.length && leftZone !== undefined && TIMESTAMP.exec(right)?.[1] === leftZone;
+}
 
 /** -1, 0 or 1 when two sort values surely compare so on any backend; undefined otherwise. */
 function surelyCompare(left: unknown, right: unknown): number | undefined {
   if (typeof left === 'number' && typeof right === 'number') return Math.sign(left - right);
-  if (
-    typeof left === 'string' &&
-    typeof right === 'string' &&
-    left.length === right.length &&
-    TIMESTAMP.test(left) &&
-    TIMESTAMP.test(right)
-  )
+  if (typeof left === 'string' && typeof right === 'string' && lexicalDateTimes(left, right))
     return left < right ? -1 : left > right ? 1 : 0;
   return undefined;
 }
