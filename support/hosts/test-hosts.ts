@@ -29,9 +29,6 @@ export function hostOrigin(name: HeaderLessHostName): string {
   return `http://127.0.0.1:${HEADER_LESS_HOSTS[name].port}`;
 }
 
-/** Every origin above, for EMULATOR_EXTRA_SITE_ORIGINS. */
-export const HEADER_LESS_ORIGINS = (Object.keys(HEADER_LESS_HOSTS) as HeaderLessHostName[]).map(hostOrigin);
-
 /** Starts all of them on the exports under the repository root `root`; each stops with its `stop()`. */
 export async function startHeaderLessHosts(root: string): Promise<Record<HeaderLessHostName, RunningHost>> {
   const entries = await Promise.all(

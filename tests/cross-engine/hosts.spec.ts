@@ -102,6 +102,20 @@ test.describe('framed on a host without frame-ancestors', () => {
       expect(
         await session.evaluate(() => document.documentElement.hasAttribute('data-frame-guard'), [], SITE_FRAME),
       ).toBe(false);
+      // A click before hydration follows the plain href: a full page load that drops the listener.
+      await until(
+        () =>
+          session.evaluate(
+            (selector) => {
+              const link = document.querySelector(selector);
+              return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'));
+            },
+            [GO_HOME],
+            SITE_FRAME,
+          ),
+        (owned) => owned,
+        'React owns Go Home',
+      );
       await session.click(GO_HOME, SITE_FRAME);
       expect(await reached(session)).toEqual(['Go Home']);
       await until(
