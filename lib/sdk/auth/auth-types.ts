@@ -77,7 +77,7 @@ export interface AuthModule {
   redirectToLogin(nextUrl?: string): void;
   /**
    * True when the server knows the visitor: asks `User/me` even without a stored token (a platform
-   * session cookie counts). Never rejects: any failure answers false, as the reference's does, so
+   * session cookie counts). Never rejects: every failure answers false, as the reference's does, so
    * `if (await isAuthenticated())` is safe. Code that must tell an outage from a signed-out visitor
    * calls `me()` itself (`requiresAuth` does, through {@link checkSession}).
    */

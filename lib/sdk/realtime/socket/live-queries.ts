@@ -11,43 +11,25 @@
  * fallback and replaces its result (docs/LIVE-QUERIES.md, "Which kind of server").
  */
 import type { PlatformError } from '../../core/errors';
-import type { EntityRecord, Unsubscribe, WatchOptions, WatchSnapshot } from '../../core/types';
+import type { EntityRecord, Unsubscribe, WatchOptions } from '../../core/types';
 import type { SubscriptionHooks } from '../subscription-hooks';
-import { FallbackQuery, type FallbackSource } from './live-query-fallback';
-import { applyEdit, canonicalJson, changeBetween, parseQueryUpdate, parseSubscribed } from './live-query-messages';
+import {
+  clearProbe,
+  deliver,
+  newLiveQuery,
+  notify,
+  setJoined,
+  stopFallback,
+  type LiveQuery,
+  type WatchCallback,
+  type Watcher,
+} from './live-query';
+import { FallbackQuery } from './live-query-fallback';
+import { applyEdit, canonicalJson, parseQueryUpdate, parseSubscribed } from './live-query-messages';
 import { ROOM_LEAVE_GRACE_MS, safely } from './rooms';
 
 /** How long a first `subscribe_query` may go unanswered before the server counts as one without live queries. */
 export const LIVE_QUERY_PROBE_MS = 2000;
-
-type Callback = (snapshot: WatchSnapshot<EntityRecord>) => void;
-interface Watcher {
-  callback: Callback;
-  hooks: SubscriptionHooks;
-}
-
-/** idle: not asked on this connection; subscribing: asked, no answer yet; live: server-held; fallback: client-held. */
-type QueryState = 'idle' | 'subscribing' | 'live' | 'refused' | 'fallback';
-
-interface LiveQuery extends FallbackSource {
-  key: string;
-  queryId: string;
-  room: string;
-  watchers: Set<Watcher>;
-  state: QueryState;
-  seq: number;
-  entities: EntityRecord[] | undefined;
-  timestamp: string;
-  probe: ReturnType<typeof setTimeout> | undefined;
-  /** Why the server refused the query (told to watchers who come later too). */
-  refusal: PlatformError | undefined;
-  fallback: FallbackQuery | undefined;
-  /** Watchers were told `onJoin` and no `onDisconnect` since (a fallback during the probe joins first). */
-  joined: boolean;
-  /** A fallback result reached the watchers since the query was last asked: the answer may be older. */
-  shownFromHttp: boolean;
-  leaveTimer: ReturnType<typeof setTimeout> | undefined;
-}
 
 export interface LiveQueryDependencies {
   appId: string;
@@ -55,10 +37,6 @@ export interface LiveQueryDependencies {
   emit(event: 'subscribe_query' | 'unsubscribe_query', payload: Record<string, unknown>): void;
   /** The entity room, for the fallback (rooms.ts reference-counts it with `subscribe()`'s). */
   subscribeToEntity: ConstructorParameters<typeof FallbackQuery>[1];
-}
-
-function sameRecords(left: readonly EntityRecord[], right: readonly EntityRecord[]): boolean {
-  return left.length === right.length && JSON.stringify(left) === JSON.stringify(right);
 }
 
 export class LiveQueryRegistry {
@@ -77,7 +55,7 @@ export class LiveQueryRegistry {
     entity: string,
     options: WatchOptions,
     load: () => Promise<EntityRecord[]>,
-    callback: Callback,
+    callback: WatchCallback,
     hooks: SubscriptionHooks = {},
   ): Unsubscribe {
     const key = canonicalJson([
@@ -123,7 +101,7 @@ export class LiveQueryRegistry {
   connected(): void {
     for (const query of this.byKey.values()) {
       if (query.state === 'fallback' && this.mode === 'fallback') continue;
-      this.stopFallback(query);
+      stopFallback(query);
       this.ask(query);
     }
   }
@@ -132,9 +110,9 @@ export class LiveQueryRegistry {
   disconnected(): void {
     for (const query of this.byKey.values()) {
       if (query.state === 'fallback') continue;
-      this.clearProbe(query);
+      clearProbe(query);
       query.state = 'idle';
-      this.setJoined(query, false);
+      setJoined(query, false);
     }
   }
 
@@ -144,8 +122,8 @@ export class LiveQueryRegistry {
     const query = message && this.byRoom.get(message.room);
     if (!message || !query || query.state === 'idle') return;
     this.mode = 'server';
-    this.clearProbe(query);
-    this.stopFallback(query);
+    clearProbe(query);
+    stopFallback(query);
     if (query.shownFromHttp) {
       // The server evaluated this answer when the query arrived, perhaps before the HTTP read that
       // the watchers already saw, and a write between them would make it older than that. Asked
@@ -154,8 +132,8 @@ export class LiveQueryRegistry {
     }
     query.state = 'live';
     query.seq = 0;
-    this.deliver(query, message.entities, message.timestamp, undefined);
-    this.setJoined(query, true);
+    deliver(query, message.entities, message.timestamp, undefined);
+    setJoined(query, true);
   }
 
   /** An `update_model` of a query's room: applied if it is the next one, else the query is asked again. */
@@ -166,7 +144,7 @@ export class LiveQueryRegistry {
     const next = update && update.seq === query.seq + 1 ? applyEdit(query.entities, update.edit) : null;
     if (!update || !next) return this.ask(query);
     query.seq = update.seq;
-    this.deliver(query, next, update.timestamp, update.changeType);
+    deliver(query, next, update.timestamp, update.changeType);
   }
 
   /** The server refused (or ended) a query: its watchers hear why; the next connection asks again. */
@@ -174,17 +152,17 @@ export class LiveQueryRegistry {
     const query = this.byRoom.get(room);
     if (!query) return;
     this.mode = 'server';
-    this.clearProbe(query);
-    this.stopFallback(query);
+    clearProbe(query);
+    stopFallback(query);
     query.state = 'refused';
     query.refusal = error;
     query.joined = false;
-    this.notify(query, (hooks) => hooks.onError?.(error));
+    notify(query, (hooks) => hooks.onError?.(error));
   }
 
   /** A problem of the whole connection (refused, URL too long, not loadable) for every watcher. */
   reportError(error: PlatformError): void {
-    for (const query of this.byKey.values()) this.notify(query, (hooks) => hooks.onError?.(error));
+    for (const query of this.byKey.values()) notify(query, (hooks) => hooks.onError?.(error));
   }
 
   /** Drops every query without telling the server (the socket is closing); the server is asked anew next time. */
@@ -196,25 +174,8 @@ export class LiveQueryRegistry {
   private create(key: string, entity: string, options: WatchOptions, load: () => Promise<EntityRecord[]>): LiveQuery {
     this.nextId += 1;
     const queryId = `q${this.nextId.toString(36)}`;
-    const query: LiveQuery = {
-      key,
-      entity,
-      options,
-      load,
-      queryId,
-      room: `entities:${this.dependencies.appId}:${entity}:watch:${queryId}`,
-      watchers: new Set(),
-      state: 'idle',
-      seq: 0,
-      entities: undefined,
-      timestamp: '',
-      probe: undefined,
-      refusal: undefined,
-      fallback: undefined,
-      shownFromHttp: false,
-      joined: false,
-      leaveTimer: undefined,
-    };
+    const room = `entities:${this.dependencies.appId}:${entity}:watch:${queryId}`;
+    const query = newLiveQuery({ key, entity, options, load, queryId, room });
     this.byKey.set(key, query);
     this.byRoom.set(query.room, query);
     if (this.dependencies.isConnected()) this.ask(query);
@@ -234,7 +195,7 @@ export class LiveQueryRegistry {
       query_id: query.queryId,
       options: { filter, sort, fields, limit },
     });
-    this.clearProbe(query);
+    clearProbe(query);
     if (this.mode === 'server') return;
     // Not known to hold live queries: load over HTTP at once rather than after the probe.
     this.runFallback(query);
@@ -248,7 +209,7 @@ export class LiveQueryRegistry {
   }
 
   private startFallback(query: LiveQuery): void {
-    this.clearProbe(query);
+    clearProbe(query);
     query.state = 'fallback';
     this.runFallback(query);
   }
@@ -257,53 +218,14 @@ export class LiveQueryRegistry {
   private runFallback(query: LiveQuery): void {
     query.fallback ??= new FallbackQuery(query, this.dependencies.subscribeToEntity, {
       result: (entities, timestamp) => {
-        if (this.deliver(query, entities, timestamp, undefined)) query.shownFromHttp = true;
+        if (deliver(query, entities, timestamp, undefined)) query.shownFromHttp = true;
       },
       hooks: {
-        onJoin: () => this.setJoined(query, true),
-        onDisconnect: () => this.setJoined(query, false),
-        onError: (error) => this.notify(query, (hooks) => hooks.onError?.(error)),
+        onJoin: () => setJoined(query, true),
+        onDisconnect: () => setJoined(query, false),
+        onError: (error) => notify(query, (hooks) => hooks.onError?.(error)),
       },
     });
-  }
-
-  private stopFallback(query: LiveQuery): void {
-    query.fallback?.stop();
-    query.fallback = undefined;
-  }
-
-  /** Hands a result to every watcher, unless it equals the one they have; true if it did. */
-  private deliver(
-    query: LiveQuery,
-    entities: EntityRecord[],
-    timestamp: string,
-    changeType: WatchSnapshot['type'] | undefined,
-  ): boolean {
-    // An edit always changes the result (the server sends none otherwise); a fresh result (a resync,
-    // a fallback load) is compared as text, only then: a copy kept per query would double its memory.
-    if (query.entities && changeType === undefined && sameRecords(query.entities, entities)) return false;
-    const type = query.entities ? (changeType ?? changeBetween(query.entities, entities)) : 'added';
-    query.entities = entities;
-    query.timestamp = timestamp;
-    for (const { callback } of [...query.watchers])
-      safely(() => callback({ type, entities: [...entities], timestamp }));
-    return true;
-  }
-
-  /** Tells watchers the query is followed (again) or no longer, once per change. */
-  private setJoined(query: LiveQuery, joined: boolean): void {
-    if (query.joined === joined) return;
-    query.joined = joined;
-    this.notify(query, (hooks) => (joined ? hooks.onJoin?.() : hooks.onDisconnect?.()));
-  }
-
-  private notify(query: LiveQuery, action: (hooks: SubscriptionHooks) => void): void {
-    for (const { hooks } of [...query.watchers]) safely(() => action(hooks));
-  }
-
-  private clearProbe(query: LiveQuery): void {
-    if (query.probe !== undefined) clearTimeout(query.probe);
-    query.probe = undefined;
   }
 
   /** The last watcher left (and the grace period passed): the server may forget the query. */
@@ -320,8 +242,8 @@ export class LiveQueryRegistry {
   }
 
   private forget(query: LiveQuery): void {
-    this.clearProbe(query);
-    this.stopFallback(query);
+    clearProbe(query);
+    stopFallback(query);
     if (query.leaveTimer !== undefined) clearTimeout(query.leaveTimer);
     this.byKey.delete(query.key);
     this.byRoom.delete(query.room);
