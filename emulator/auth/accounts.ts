@@ -57,13 +57,14 @@ export function requireRole(value: unknown): UserRole {
   return value;
 }
 
-export function createAccount(
+/** A new account, not stored yet (see storeAccount). */
+export function newAccount(
   context: EmulatorContext,
   email: string,
   fullName: string,
   passwordHash: string | null,
 ): Account {
-  const account: Account = {
+  return {
     id: newId(),
     email,
     full_name: fullName,
@@ -72,7 +73,20 @@ export function createAccount(
     token_version: 0,
     created_date: context.nowIso(),
   };
+}
+
+export function storeAccount(context: EmulatorContext, account: Account): void {
   context.store.data.accounts[account.id] = account;
+}
+
+export function createAccount(
+  context: EmulatorContext,
+  email: string,
+  fullName: string,
+  passwordHash: string | null,
+): Account {
+  const account = newAccount(context, email, fullName, passwordHash);
+  storeAccount(context, account);
   return account;
 }
 
