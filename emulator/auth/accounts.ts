@@ -27,11 +27,18 @@ export const MAX_TICKETS_PER_ACCOUNT = 3;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function requireEmail(value: unknown, field = 'email'): string {
+/** Any valid e-mail address, trimmed and lower-cased (a mail's recipient, say). */
+export function requireEmailAddress(value: unknown, field: string): string {
   if (typeof value !== 'string') throw invalidInput(`${field} must be a string`, 'invalid_email');
   const email = value.trim().toLowerCase();
   if (email.length > 254 || !EMAIL.test(email))
     throw invalidInput(`${field} is not a valid e-mail address`, 'invalid_email');
+  return email;
+}
+
+/** The address of an account: a valid address other than the service role's, which no account may take. */
+export function requireEmail(value: unknown, field = 'email'): string {
+  const email = requireEmailAddress(value, field);
   if (email === SERVICE_ROLE.email)
     throw invalidInput(
       `${email} names the service role on the records it creates; no account may use it`,
@@ -57,13 +64,14 @@ export function requireRole(value: unknown): UserRole {
   return value;
 }
 
-export function createAccount(
+/** A new account, not stored yet (see storeAccount). */
+export function newAccount(
   context: EmulatorContext,
   email: string,
   fullName: string,
   passwordHash: string | null,
 ): Account {
-  const account: Account = {
+  return {
     id: newId(),
     email,
     full_name: fullName,
@@ -72,7 +80,20 @@ export function createAccount(
     token_version: 0,
     created_date: context.nowIso(),
   };
+}
+
+export function storeAccount(context: EmulatorContext, account: Account): void {
   context.store.data.accounts[account.id] = account;
+}
+
+export function createAccount(
+  context: EmulatorContext,
+  email: string,
+  fullName: string,
+  passwordHash: string | null,
+): Account {
+  const account = newAccount(context, email, fullName, passwordHash);
+  storeAccount(context, account);
   return account;
 }
 

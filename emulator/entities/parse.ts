@@ -213,6 +213,10 @@ export function parseEntityDefinition(text: string, file: string): EntityDefinit
   const unknown = required.find((name) => !properties.has(name));
   if (unknown !== undefined) fail(`required names "${unknown}", which is not among the properties`);
   const rls = parseRules(value.rls, ROW_PERMISSIONS, 'rls', fail) as RowSecurity | undefined;
+  if (value.name === USER_ENTITY && rls?.create !== undefined)
+    fail(
+      'rls.create: users join by registration, login or invitation, never through the entity API, so a create rule on User would bind nothing; remove it',
+    );
   const description = optionalString(value.description, 'description', fail);
   return {
     name: value.name,

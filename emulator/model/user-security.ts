@@ -9,9 +9,11 @@ import type { RecordRules, RecordSecurity, RowOperation } from './security';
  * user", "List app users", "Update app user", "Remove app user"; Entities → User schema):
  *
  * - A user reads and changes its own record; admins and the service role reach every user. The
- *   project's `User` definition (`user.jsonc`) adds row rules on reading other users (a user its
- *   read rule hides is not found, also for admins) and field rules, which bind every record, the
- *   caller's own included.
+ *   project's `User` definition (`user.jsonc`) adds row rules on other users' records, each
+ *   operation judged by its own (`read`, `update`, `delete`, or `write` for the last two), which
+ *   bind admins too but never the service role, and field rules, which bind every record, the
+ *   caller's own included. A `create` rule is refused at load (entities/parse.ts): no user is
+ *   created through the entity API, so it would bind nothing.
  * - An update merges the fields sent without checking them against the `User` schema; `email` and
  *   `full_name` belong to the account and are ignored, as are `id`, `collaborator_role` and the
  *   built-in fields. A role sent for the caller's own record is ignored (as the vendor's backend
@@ -52,9 +54,9 @@ export class UserSecurity implements RecordRules {
       case 'read':
         return this.isSelf(record) || (admin && this.project.allows('read', record));
       case 'update':
-        return this.isSelf(record) || admin;
+        return this.isSelf(record) || (admin && this.project.allows('update', record));
       case 'delete':
-        return admin;
+        return admin && this.project.allows('delete', record);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller';
 import { DomainError } from '../core/errors';
-import type { EntityRecord } from '../core/types';
+import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
 import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import type { RecordScope } from '../records/scope';
@@ -123,7 +123,7 @@ export class LiveQueries {
   /** The publish step of a record write: queued, evaluated right after the write's own work. */
   entityChanged(appId: string, entity: string, type: WriteType, record: EntityRecord): void {
     // A change of a user may change what that user's rules let it see, in every entity.
-    const relevant = this.index.watches(appId, entity) || (entity === 'User' && this.index.count() > 0);
+    const relevant = this.index.watches(appId, entity) || (entity === USER_ENTITY && this.index.count() > 0);
     if (!relevant) return;
     this.pending.push({ appId, entity, type, record });
     if (this.flushScheduled) return;
@@ -143,12 +143,32 @@ export class LiveQueries {
     return this.index.count();
   }
 
+  /**
+   * Runs outside any request (setImmediate), so nothing above would catch a failure: each change,
+   * and each socket's share of it, is isolated, so a failing query is logged and every other query
+   * still gets its update (and the emulator stays up).
+   */
   private flush(): void {
     this.flushScheduled = false;
     for (const change of this.pending.splice(0)) {
-      const subscriptions = this.index.candidates(change.appId, change.entity, change.record, change.type === 'delete');
-      for (const [socketId, own] of groupSubscriptions(subscriptions, 'socket')) this.applyWrite(socketId, own, change);
-      if (change.entity === 'User') this.resyncUser(change.appId, change.record.id);
+      const what = `${change.type} of ${change.entity} ${change.record.id}`;
+      this.isolated(what, () => {
+        const { appId, entity, record } = change;
+        const subscriptions = this.index.candidates(appId, entity, record, change.type === 'delete');
+        for (const [socketId, own] of groupSubscriptions(subscriptions, 'socket'))
+          this.isolated(`${what} for socket ${socketId}`, () => this.applyWrite(socketId, own, change));
+        if (entity === USER_ENTITY) this.resyncUser(appId, record.id);
+      });
+    }
+  }
+
+  private isolated(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.context.log(
+        `live queries: the ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
 
@@ -191,11 +211,13 @@ export class LiveQueries {
         caller = undefined;
       }
       if (caller && (caller.kind !== 'user' || caller.account.id !== userId)) continue;
-      for (const own of groupSubscriptions(this.index.ofSocket(socketId), 'entity').values()) {
-        const { entity } = (own[0] as Subscription).request;
-        const scope = this.scopeOf(socket, own, appId, entity);
-        if (scope) this.refreshAll(socket, own, scope, { type: 'resync', record: undefined });
-      }
+      this.isolated(`resync of user ${userId} for socket ${socketId}`, () => {
+        for (const own of groupSubscriptions(this.index.ofSocket(socketId), 'entity').values()) {
+          const { entity } = (own[0] as Subscription).request;
+          const scope = this.scopeOf(socket, own, appId, entity);
+          if (scope) this.refreshAll(socket, own, scope, { type: 'resync', record: undefined });
+        }
+      });
     }
   }
 

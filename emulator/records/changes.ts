@@ -100,9 +100,10 @@ export async function deleteRecord(context: EmulatorContext, scope: RecordScope,
  */
 export async function deleteMatching(context: EmulatorContext, scope: RecordScope, body: unknown) {
   gate(scope, 'delete');
+  // Permission before validation, as for updateMany.
+  if (scope.rules.deniesEveryRecord('delete')) throw permissionDenied(scope, 'delete');
   if (!isJsonObject(body))
     throw invalidInput('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
-  if (scope.rules.deniesEveryRecord('delete')) throw permissionDenied(scope, 'delete');
   const matches = compileFilter(body);
   const doomed = storedBehind(
     context,

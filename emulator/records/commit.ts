@@ -12,17 +12,23 @@ export interface RecordChange {
   record: EntityRecord;
 }
 
+/**
+ * `alongside`: other state that belongs with these records (an invited account and its ticket), set
+ * only once the records have room and committed with them, so a refused write leaves nothing behind.
+ */
 export async function commitChanges(
   context: EmulatorContext,
   appId: string,
   entity: string,
   changes: readonly RecordChange[],
+  alongside?: () => void,
 ): Promise<void> {
   if (changes.length === 0) return;
   context.store.requireRecordRoom(
     appId,
     changes.map(({ type, record }) => ({ entity, id: record.id, record: type === 'delete' ? undefined : record })),
   );
+  alongside?.();
   const records = context.store.collection(appId, entity);
   for (const { type, record } of changes) {
     if (type === 'delete') delete records[record.id];

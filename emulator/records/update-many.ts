@@ -52,11 +52,12 @@ function operatedRecord(
 export async function updateMatching(context: EmulatorContext, scope: RecordScope, body: unknown) {
   gate(scope, 'update');
   if (scope.users) throw forbidden('updateMany is not available for users; update them one by one', 'use_user_routes');
+  // Permission before validation: a caller who may change nothing learns nothing about the schema or filters.
+  if (scope.rules.deniesEveryRecord('update')) throw permissionDenied(scope, 'update');
   if (!isJsonObject(body) || !isJsonObject(body.query))
     throw invalidInput('updateMany needs { query, data } with a filter object as query', 'invalid_body');
   const matches = compileFilter(body.query);
   const modifier = prepareUpdate(body.data, context.nowIso());
-  if (scope.rules.deniesEveryRecord('update')) throw permissionDenied(scope, 'update');
   const matching = storedBehind(
     context,
     scope,

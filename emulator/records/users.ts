@@ -1,4 +1,4 @@
-import { createAccount, issueTicket, memberOf } from '../auth/accounts';
+import { issueTicket, memberOf, newAccount, storeAccount } from '../auth/accounts';
 import { creatorIdOf, creatorOf, requireSignedIn, requireUser, type Caller } from '../auth/caller';
 import { conflict, forbidden } from '../core/errors';
 import { USER_ENTITY, type Account, type AppConfig, type EntityRecord, type UserRole } from '../core/types';
@@ -46,7 +46,9 @@ async function addMember(
 
 /**
  * An invitation (admins and the service role): the account (made without a password when the
- * address is new) becomes a user with `role`, and is mailed how to sign in.
+ * address is new) becomes a user with `role`, and is mailed how to sign in. The record is committed
+ * first, with the new account and its ticket: a record the byte budget refuses leaves no account,
+ * ticket or mail behind, and no mail promises an account that is not there.
  */
 export async function inviteMember(
   context: EmulatorContext,
@@ -55,20 +57,26 @@ export async function inviteMember(
   email: string,
   role: UserRole,
 ) {
-  const account =
-    context.store.findAccountByEmail(email) ?? createAccount(context, email, email.split('@')[0] ?? email, null);
-  if (memberOf(context, app, account.id)) throw conflict(`${email} is already a user of this app`, 'already_member');
+  const known = context.store.findAccountByEmail(email);
+  if (known && memberOf(context, app, known.id))
+    throw conflict(`${email} is already a user of this app`, 'already_member');
+  const account = known ?? newAccount(context, email, email.split('@')[0] ?? email, null);
+  const record = newMember(context, account, role, creatorOf(caller));
+  let ticket: string | null = null;
+  await commitChanges(context, app.id, USER_ENTITY, [{ type: 'create', record }], () => {
+    if (!known) storeAccount(context, account);
+    if (account.password_hash === null) ticket = issueTicket(context, app, account, 'invite');
+  });
   const setup =
-    account.password_hash === null
-      ? `Choose your password with this token (valid 7 days): ${issueTicket(context, app, account, 'invite')}`
-      : 'Log in with your existing account.';
+    ticket === null
+      ? 'Log in with your existing account.'
+      : `Choose your password with this token (valid 7 days): ${ticket}`;
   context.sendMail(app.id, {
     to: email,
     subject: `You were invited to ${app.name}`,
     body: `You were invited to ${app.name} as ${role}. ${setup}`,
   });
-  // The account, ticket and mail are committed with the new record.
-  const { record } = await addMember(context, app, account, role, creatorOf(caller));
+  await context.store.commit();
   return { message: `Invitation sent to ${email}`, user: userScope(context, app, caller).rules.fieldView(record) };
 }
 

@@ -1,4 +1,4 @@
-import { optionalString, requireEmail, requireString } from '../auth/accounts';
+import { optionalString, requireEmailAddress, requireString } from '../auth/accounts';
 import { authorize, creatorOf } from '../auth/caller';
 import { DomainError, invalidInput } from '../core/errors';
 import type { AppConfig, StoredFile } from '../core/types';
@@ -63,7 +63,8 @@ async function uploadFile(
 
 async function sendEmail(context: EmulatorContext, app: AppConfig, payload: NamedPayload): Promise<Reply> {
   const { fields } = payload;
-  const to = requireEmail(fields.to, 'to');
+  // A recipient is not an account: the service role's reserved address is a valid one to write to.
+  const to = requireEmailAddress(fields.to, 'to');
   const subject = requireString(fields.subject, 'subject', 998);
   const body = requireString(fields.body, 'body', 1_000_000);
   const fromName = optionalString(fields.from_name, 'from_name', 200);

@@ -120,7 +120,7 @@ const MEMO = {
   },
 };
 
-/** The app's users: a custom field, and one only admins read and write. */
+/** The app's users: a custom field, one only admins read and write, and users nobody but themselves changes. */
 const USER_ENTITY = {
   name: 'User',
   type: 'object',
@@ -131,6 +131,7 @@ const USER_ENTITY = {
       rls: { read: { user_condition: { role: 'admin' } }, write: { user_condition: { role: 'admin' } } },
     },
   },
+  rls: { update: { 'data.nickname': { $ne: 'frozen' } }, delete: { 'data.nickname': { $ne: 'frozen' } } },
 };
 
 export function writeProject(): string {

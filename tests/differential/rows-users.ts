@@ -79,6 +79,26 @@ export const USER_ROWS: Row[] = [
     },
   },
   {
+    name: "an admin changes or removes a user whose record the User definition's update and delete rules refuse",
+    steps: [
+      { actor: 'user', method: 'PUT', path: '/entities/User/me', body: { nickname: 'frozen' }, save: 'u', setup: true },
+      { actor: 'admin', method: 'PUT', path: '/entities/User/{u}', body: { nickname: 'thawed' } },
+      { actor: 'admin', method: 'DELETE', path: '/entities/User/{u}' },
+      { actor: 'user', method: 'GET', path: '/entities/User/me' },
+      { actor: 'user', method: 'PUT', path: '/entities/User/me', body: { nickname: 'nick' }, setup: true },
+    ],
+    deviation: {
+      id: 'user-row-rules',
+      differs(vendor, ours) {
+        expect(vendor.map((seen) => seen.status)).toEqual([200, 200, 200]);
+        expect(vendor[2]?.body).toMatchObject({ nickname: 'thawed' });
+        expect(ours.map((seen) => seen.status)).toEqual([403, 403, 200]);
+        expect(ours[0]?.body).toMatchObject({ code: 'permission_denied' });
+        expect(ours[2]?.body).toMatchObject({ nickname: 'frozen' });
+      },
+    },
+  },
+  {
     name: "a user changes another user's record",
     steps: [
       { actor: 'admin', method: 'GET', path: '/entities/User/me', save: 'a', setup: true },

@@ -84,6 +84,11 @@ describe('an entity file', () => {
     ],
     ['an empty enum', '{ "name": "T", "properties": { "a": { "type": "string", "enum": [] } } }', /enum must be/],
     ['a bad rule', '{ "name": "T", "rls": { "read": 1 } }', /rls\.read must be true, false or a condition/],
+    [
+      'a create rule on User, which no create through the entity API could meet',
+      '{ "name": "User", "rls": { "create": true } }',
+      /todo\.jsonc: rls\.create: users join by registration, login or invitation/,
+    ],
   ])('refuses %s, naming the file', (_label, text, message) => {
     expect(() => parseEntityDefinition(text, 'todo.jsonc')).toThrow(message);
   });

@@ -74,6 +74,15 @@ describe('Core.SendEmail', () => {
     expect(emulator.outbox().filter((mail) => mail.to === 'friend@example.com')).toHaveLength(1);
   });
 
+  it("sends to any valid address, the service role's reserved one included (a recipient is no account)", async () => {
+    const json = { to: 'server@server.com', subject: 'Report', body: 'Nightly report' };
+    const { status } = await api('POST', `/apps/${APP}/integration-endpoints/Core/SendEmail`, { json, token });
+    expect(status).toBe(200);
+    expect(emulator.outbox().filter((mail) => mail.to === 'server@server.com')).toEqual([
+      expect.objectContaining({ subject: 'Report', body: 'Nightly report' }),
+    ]);
+  });
+
   it('refuses missing or mistyped fields with 400 and sends nothing', async () => {
     const before = emulator.outbox().length;
     for (const json of [

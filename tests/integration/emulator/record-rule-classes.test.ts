@@ -35,7 +35,15 @@ const LISTING = {
   properties: { slug: { type: 'string' }, owner: { type: 'string' }, title: { type: 'string' } },
   rls: { create: { 'data.owner': '{{user.email}}' }, read: true, update: true },
 };
+/** Everyone reads and adds; nobody but the service role changes or removes. */
+const LEDGER = {
+  name: 'Ledger',
+  type: 'object',
+  properties: { amount: { type: 'number' } },
+  rls: { read: true, create: true, update: false, delete: false },
+};
 const PEOPLE = `/apps/${APP}/entities/Person`;
+const LEDGERS = `/apps/${APP}/entities/Ledger`;
 const LISTINGS = `/apps/${APP}/entities/Listing`;
 const service = serviceTokenFor(APP);
 
@@ -54,7 +62,9 @@ let api: ApiCall;
 let user: string;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ projectDir: project({ 'person.jsonc': PERSON, 'listing.jsonc': LISTING }) });
+  emulator = await startTestEmulator({
+    projectDir: project({ 'person.jsonc': PERSON, 'listing.jsonc': LISTING, 'ledger.jsonc': LEDGER }),
+  });
   api = apiClient(emulator);
   user = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
 });
@@ -109,6 +119,20 @@ describe('updateMany judges every field an operator names, source and target', (
       meta: { x: 1, note: 'n' },
     });
     expect(after).not.toHaveProperty('note');
+  });
+});
+
+describe('bulk changes ask permission before they check the request', () => {
+  it.each<[string, string, string, unknown]>([
+    ['updateMany with an unknown filter operator', 'PATCH', '/update-many', { query: { $where: '1' }, data: {} }],
+    ['updateMany with an unknown update operator', 'PATCH', '/update-many', { query: {}, data: { $bogus: 1 } }],
+    ['updateMany without a query', 'PATCH', '/update-many', { data: { $set: { amount: 1 } } }],
+    ['deleteMany with a list as the filter', 'DELETE', '', [1]],
+  ])('%s is a 403 for a caller whose rule is false, not a 400', async (_name, method, suffix, json) => {
+    const answer = await api(method, `${LEDGERS}${suffix}`, { token: user, json });
+    expect(answer).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    // The service role, bound by no rule, gets the validation error.
+    expect((await api(method, `${LEDGERS}${suffix}`, { token: service, json })).status).toBe(400);
   });
 });
 

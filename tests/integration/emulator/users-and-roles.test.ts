@@ -3,6 +3,18 @@ import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from 
 
 import { apiClient, entityPath, type ApiCall, type Json } from './api';
 
+/** The app's byte budget for records, lowered by a test to refuse the next record (undefined: as shipped). */
+let mockRecordBudget: number | undefined;
+jest.mock('@/emulator/store/budgets', () => {
+  const actual = jest.requireActual<typeof import('@/emulator/store/budgets')>('@/emulator/store/budgets');
+  return {
+    ...actual,
+    get MAX_APP_RECORD_BYTES() {
+      return mockRecordBudget ?? actual.MAX_APP_RECORD_BYTES;
+    },
+  };
+});
+
 let emulator: RunningEmulator;
 let api: ApiCall;
 let userToken: string;
@@ -136,6 +148,31 @@ describe('the User entity', () => {
     expect((await api('DELETE', entityPath(APP, 'User', `/${id}`), { token: userToken })).status).toBe(403);
     expect((await api('DELETE', entityPath(APP, 'User', `/${id}`), { token: adminToken })).status).toBe(200);
     expect((await api('GET', me, { token: tempToken })).status).toBe(401);
+  });
+});
+
+describe('invitations', () => {
+  it('leave no account, ticket or mail behind when the byte budget refuses the new user', async () => {
+    const email = 'over-budget@example.com';
+    const invite = () =>
+      api('POST', '/apps/coming-soon/users/invite-user', {
+        json: { user_email: email, role: 'user' },
+        token: adminToken,
+      });
+    mockRecordBudget = 0;
+    try {
+      expect(await invite()).toMatchObject({ status: 413, body: { code: 'storage_full' } });
+    } finally {
+      mockRecordBudget = undefined;
+    }
+    const mailsTo = () => emulator.outbox().filter((mail) => mail.to === email);
+    expect(mailsTo()).toEqual([]);
+    // A reset is mailed only to an existing account: none was made.
+    expect((await api('POST', '/apps/coming-soon/auth/reset-password-request', { json: { email } })).status).toBe(200);
+    expect(mailsTo()).toEqual([]);
+    // With room, the invitation makes the user and mails it a ticket.
+    expect((await invite()).status).toBe(200);
+    expect(mailsTo()).toEqual([expect.objectContaining({ body: expect.stringContaining('Choose your password') })]);
   });
 });
 
