@@ -5,8 +5,9 @@ import { rewritePullCondition } from './filter';
 
 /**
  * Validates the update document of `updateMany` (MongoDB update operators). Only the operators the
- * platform documents; every field path checked (no reserved names, no system fields); a field in
- * at most one operator. `$currentDate` becomes a `$set` of the emulator's clock as an ISO string;
+ * platform documents; every field path checked (no reserved names, no system fields); no two paths
+ * on one field, `$rename` targets and nested paths included (MongoDB refuses `{$set: {a: …},
+ * $inc: {'a.b': 1}}` as a conflict: applied in order it would depend on which operator ran first). `$currentDate` becomes a `$set` of the emulator's clock as an ISO string;
  * `$pull` conditions are rewritten like filters (documented operators only, `$regex` on RE2).
  */
 
@@ -33,12 +34,30 @@ function checkUpdatePath(path: string): string {
   return path;
 }
 
+/** True when one path is the other or lies inside it (`a` and `a.b`, not `a` and `ab`). */
+function overlaps(first: string, second: string): boolean {
+  return first === second || first.startsWith(`${second}.`) || second.startsWith(`${first}.`);
+}
+
+/** Adds a path an operator names, refusing one that conflicts with a path named before. */
+function claimPath(claimed: string[], path: string): void {
+  const conflict = claimed.find((other) => overlaps(other, path));
+  if (conflict !== undefined) {
+    throw invalid(
+      conflict === path
+        ? `The field "${path}" is named more than once in the update`
+        : `Updating the path "${path}" would conflict with "${conflict}" in the same update`,
+    );
+  }
+  claimed.push(path);
+}
+
 export function prepareUpdate(data: unknown, nowIso: string): Record<string, Record<string, unknown>> {
   if (typeof data !== 'object' || data === null || Array.isArray(data) || Object.keys(data).length === 0) {
     throw invalid('The update must be an object of update operators, such as { "$set": { "status": "done" } }');
   }
   checkJsonValue(data, 'The update', undefined, 'invalid_update');
-  const seen = new Set<string>();
+  const claimed: string[] = [];
   const prepared: Record<string, Record<string, unknown>> = {};
   for (const [operator, fields] of Object.entries(data)) {
     if (!OPERATORS.has(operator)) throw invalid(`Unsupported update operator ${operator.slice(0, 40)}`);
@@ -46,12 +65,11 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
       throw invalid(`${operator} needs an object of fields`);
     for (const [path, value] of Object.entries(fields as Record<string, unknown>)) {
       checkUpdatePath(path);
+      claimPath(claimed, path);
       if (operator === '$rename') {
         if (typeof value !== 'string') throw invalid(`$rename of "${path}" needs the new field name`);
-        checkUpdatePath(value);
+        claimPath(claimed, checkUpdatePath(value));
       }
-      if (seen.has(path)) throw invalid(`The field "${path}" appears in more than one update operator`);
-      seen.add(path);
       const target = operator === '$currentDate' ? '$set' : operator;
       prepared[target] ??= {};
       // $pull's condition is a query: it must take the same checked, linear-time path as filters.

@@ -61,6 +61,25 @@ describe('updateMany', () => {
       'invalid_update',
     ],
     ['one field in two operators', { query: {}, data: { $set: { n: 1 }, $inc: { n: 1 } } }, 400, 'invalid_update'],
+    [
+      'a path inside a field another operator sets',
+      { query: {}, data: { $set: { a: {} }, $inc: { 'a.b': 1 } } },
+      400,
+      'invalid_update',
+    ],
+    [
+      'a field around a path another operator sets',
+      { query: {}, data: { $inc: { 'n.x': 1 }, $unset: { n: '' } } },
+      400,
+      'invalid_update',
+    ],
+    [
+      'a rename onto a field another operator sets',
+      { query: {}, data: { $rename: { n: 'm' }, $set: { m: 5 } } },
+      400,
+      'invalid_update',
+    ],
+    ['a rename into its own source', { query: {}, data: { $rename: { n: 'n.inner' } } }, 400, 'invalid_update'],
     ['no query', { data: { $set: { n: 1 } } }, 400, 'invalid_body'],
   ])('refuses %s and changes nothing', async (_name, json, status, code) => {
     const before = await all('Stamp');
