@@ -256,7 +256,7 @@ export function createEntityHandler<T extends object = EntityFields>(
 }
 
 /**
- * The `entities` object: any property name is an entity. Handlers are created on first access and
+ * The `entities` object: every property name is an entity. Handlers are created on first access and
  * cached. Names starting with "_" and `then` are not entities, so the object is never mistaken for a
  * promise or probed by tooling.
  */
