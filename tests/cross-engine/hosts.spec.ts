@@ -6,6 +6,7 @@
  */
 import { EDITOR_PORT } from '../../support/editor-preview';
 import { startEditorFixture } from '../e2e/fixtures/editor/server';
+import { readReachedControls, recordReachedControls } from '../e2e/fixtures/reached-controls';
 import type { EngineSession } from './driver/session';
 import { expect, test, until } from './fixtures';
 import { mainState } from './page-state';
@@ -49,26 +50,11 @@ async function framedNotFound(session: EngineSession, parentUrlFor: (site: strin
     (text) => text === 'Page Not Found',
     'the framed 404 screen',
   );
-  await session.evaluate(
-    () => {
-      const reached: string[] = [];
-      (window as unknown as { __reached: string[] }).__reached = reached;
-      window.addEventListener(
-        'click',
-        (event) => {
-          const control = event.target instanceof Element ? event.target.closest('a, button') : null;
-          if (control) reached.push(control.textContent?.trim() ?? control.tagName);
-        },
-        true,
-      );
-    },
-    [],
-    SITE_FRAME,
-  );
+  await session.evaluate(recordReachedControls, [], SITE_FRAME);
 }
 
 function reached(session: EngineSession): Promise<string[]> {
-  return session.evaluate(() => (window as unknown as { __reached: string[] }).__reached.slice(), [], SITE_FRAME);
+  return session.evaluate(readReachedControls, [], SITE_FRAME);
 }
 
 test.describe('framed on a host without frame-ancestors', () => {

@@ -25,7 +25,7 @@ export function createIntegrationEndpoint(
 }
 
 /**
- * The `integrations` proxy: any package name, then any endpoint name. Endpoint functions are cheap
+ * The `integrations` proxy: every package name, then every endpoint name. Endpoint functions are cheap
  * closures, so they are built per access rather than cached.
  */
 export function createIntegrationsModule(context: ModuleContext): IntegrationsModule {

@@ -11,6 +11,7 @@ import { parseHeadersFile } from '../../../deploy/headers/formats';
 import { inlineScriptHashes, inlineStyleHashes } from '../../../deploy/headers/inline-scripts';
 import { EDITOR_PORT } from '../../../support/editor-preview';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
+import { readReachedControls, recordReachedControls } from '../fixtures/reached-controls';
 import { expect, test } from './fixtures';
 import { expectCopy } from './flows';
 
@@ -126,22 +127,11 @@ async function clickGoHome(page: Page, frame: Frame, { hydrated = false } = {}):
       .poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
       .toBe(true);
   }
-  await frame.evaluate(() => {
-    const reached: string[] = [];
-    (window as unknown as { __reached: string[] }).__reached = reached;
-    window.addEventListener(
-      'click',
-      (event) => {
-        const control = event.target instanceof Element ? event.target.closest('a, button') : null;
-        if (control) reached.push(control.textContent?.trim() ?? control.tagName);
-      },
-      true,
-    );
-  });
+  await frame.evaluate(recordReachedControls);
   const box = await link.boundingBox();
   if (!box) throw new Error('Go Home has no box');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  return frame.evaluate(() => (window as unknown as { __reached: string[] }).__reached.slice());
+  return frame.evaluate(readReachedControls);
 }
 
 test.describe('the framing guard on a host that sends no frame-ancestors', () => {
