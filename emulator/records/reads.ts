@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
+import { rankedAfter, type ListPosition, type ListQuery } from '../query/list-query';
 import { gate, recordNotFound, storedRecord, storedRecords, type RecordScope } from './scope';
 
 /**
@@ -24,4 +25,21 @@ export function readOne(context: EmulatorContext, scope: RecordScope, id: string
 /** The stored records behind views the caller got from `readable` (for checks and writes only). */
 export function storedBehind(context: EmulatorContext, scope: RecordScope, views: readonly EntityRecord[]) {
   return views.map((view) => storedRecord(context, scope, view.id));
+}
+
+/**
+ * A live query's rows (realtime/live-query-window.ts): the first `take` records of `query` the
+ * caller may read, as it sees them and unprojected, that come after `after` in the query's order
+ * (from the start when null; null when the place among equal keys cannot be told: query/list-query.ts
+ * rankedAfter). The same reading, matching and order as a list, so a window read this way equals
+ * `filter()`'s page.
+ */
+export function readableAfter(
+  context: EmulatorContext,
+  scope: RecordScope,
+  query: Pick<ListQuery, 'filter' | 'sort'>,
+  after: ListPosition | null,
+  take: number,
+): EntityRecord[] | null {
+  return rankedAfter(readable(context, scope), query, after, take);
 }
