@@ -14,6 +14,11 @@ import { mayFollowUsers } from '../model/user-security';
 export interface SocketState {
   appId: string;
   token: string | null;
+  /**
+   * Who the socket belongs to, for budgets and fair turns (live-query-budget.ts): `user:{id}` for a
+   * signed-in user, `service` for the app's service role, `anonymous:{socket id}` for a visitor.
+   */
+  owner: string;
 }
 
 /** A refused join or subscription; `code` tells the client why. */

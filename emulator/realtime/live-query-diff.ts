@@ -12,20 +12,16 @@ export type ResultRecord = Record<string, unknown> & { id: string };
 
 /** One record of a result with its JSON text (what the client holds, compared by value). */
 export interface ResultRow {
-  id: string;
-  json: string;
-  record: ResultRecord;
+  readonly id: string;
+  readonly json: string;
+  readonly record: ResultRecord;
 }
 
-export interface ResultEdit {
+export interface ResultEdit<Row extends ResultRow = ResultRow> {
   /** Ids that left the result. */
   remove: string[];
-  /** Records that entered, changed or moved, each at its index in the new result. */
-  put: { index: number; record: ResultRecord }[];
-}
-
-export function toRows(records: readonly ResultRecord[]): ResultRow[] {
-  return records.map((record) => ({ id: record.id, json: JSON.stringify(record), record }));
+  /** Rows that entered, changed or moved, each at its index in the new result. */
+  put: { index: number; row: Row }[];
 }
 
 /** Indexes (into `values`) of a longest strictly increasing subsequence; O(n log n). */
@@ -49,22 +45,30 @@ function longestIncreasingRun(values: readonly number[]): Set<number> {
   return run;
 }
 
-/** The edit from `before` to `after`; null when they are equal. */
-export function diffResults(before: readonly ResultRow[], after: readonly ResultRow[]): ResultEdit | null {
+/**
+ * The edit from `before` to `after`; null when they are equal. A row object found in both is
+ * unchanged without comparing its text (windows keep the objects of rows a write did not touch).
+ */
+export function diffResults<Row extends ResultRow>(
+  before: readonly ResultRow[],
+  after: readonly Row[],
+): ResultEdit<Row> | null {
   const positionBefore = new Map<string, number>();
   before.forEach((row, at) => positionBefore.set(row.id, at));
   // Records unchanged in content, with where they were: the candidates to stay where they are.
   const unchanged: { after: number; before: number }[] = [];
   after.forEach((row, at) => {
     const was = positionBefore.get(row.id);
-    if (was !== undefined && (before[was] as ResultRow).json === row.json) unchanged.push({ after: at, before: was });
+    if (was === undefined) return;
+    const previous = before[was] as ResultRow;
+    if (previous === row || previous.json === row.json) unchanged.push({ after: at, before: was });
   });
   const staying = new Set<number>();
   for (const at of longestIncreasingRun(unchanged.map((entry) => entry.before)))
     staying.add((unchanged[at] as { after: number }).after);
   const afterIds = new Set(after.map((row) => row.id));
   const remove = before.filter((row) => !afterIds.has(row.id)).map((row) => row.id);
-  const put = after.flatMap((row, index) => (staying.has(index) ? [] : [{ index, record: row.record }]));
+  const put = after.flatMap((row, index) => (staying.has(index) ? [] : [{ index, row }]));
   return remove.length === 0 && put.length === 0 ? null : { remove, put };
 }
 
@@ -73,8 +77,8 @@ export function diffResults(before: readonly ResultRow[], after: readonly Result
  * for a write that only moved other records (or a resync), what the edit did.
  */
 export function changeType(
-  before: ReadonlySet<string>,
-  after: ReadonlySet<string>,
+  before: { has(id: string): boolean },
+  after: { has(id: string): boolean },
   id: string | undefined,
   edit: ResultEdit,
 ): 'added' | 'modified' | 'removed' {
@@ -82,6 +86,6 @@ export function changeType(
   const is = id !== undefined && after.has(id);
   if (was !== is) return is ? 'added' : 'removed';
   if (was) return 'modified';
-  if (edit.put.some(({ record }) => !before.has(record.id))) return 'added';
+  if (edit.put.some(({ row }) => !before.has(row.id))) return 'added';
   return edit.remove.length > 0 ? 'removed' : 'modified';
 }

@@ -12,7 +12,9 @@ import { apiClient, type ApiCall, type Json } from './api';
 /**
  * A live query whose evaluation fails for a reason that is no refusal (a bug, say) must not take
  * the others down with it, nor the emulator: the work runs in a setImmediate callback, where
- * nothing else would catch the error. The failure is injected into the result diff of one query.
+ * nothing else would catch the error. The failure is injected into the result diff of one query
+ * (one window: the two users see Task differently, a field being hidden from both, so each has
+ * its own).
  */
 
 jest.mock('@/emulator/realtime/live-query-diff', () => {
@@ -23,7 +25,11 @@ jest.mock('@/emulator/realtime/live-query-diff', () => {
 });
 
 const APP = 'coming-soon';
-const TASK = { name: 'Task', type: 'object', properties: { title: { type: 'string' } } };
+const TASK = {
+  name: 'Task',
+  type: 'object',
+  properties: { title: { type: 'string' }, note: { type: 'string', rls: { read: false, write: true } } },
+};
 const TASKS = `/apps/${APP}/entities/Task`;
 const service = serviceTokenFor(APP);
 
@@ -88,7 +94,7 @@ it('logs a failing live query and still updates every other one; the emulator st
   await eventually(() => [first(), second()].some((titles) => titles.includes('a')), 'the change on the other query');
   await eventually(() => logged.some((line) => line.includes('injected failure')), 'the failure in the log');
   expect(logged.find((line) => line.includes('injected failure'))).toMatch(
-    /live queries: the create of Task \S+ for socket \S+ failed: TypeError: injected failure/,
+    /live queries: the create of Task \S+ for the live query seen as user:\S+ \(1 watch\) failed: TypeError: injected failure/,
   );
   // The emulator still answers, and the next change reaches both queries (the failed one catches up).
   expect((await api('POST', TASKS, { token: service, json: { title: 'b' } })).status).toBe(201);
