@@ -48,7 +48,7 @@ export interface LiveQueryLimits {
 export class LiveQueries {
   private readonly core: LiveQueryCore;
   private readonly index = new LiveQueryIndex();
-  private readonly queue = new FairQueue();
+  private readonly queue = new FairQueue((unit) => this.isolated('live-query work', unit));
   private readonly access: AccessCache;
   private writes: PendingWrite[] = [];
   private nextWrite = 0;

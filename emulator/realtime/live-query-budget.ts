@@ -13,7 +13,8 @@ export const MAX_LIVE_ROWS_PER_CALLER = 100_000;
 export const MAX_LIVE_ROWS_PER_APP = 500_000;
 export const LIVE_ROWS_EXCEEDED = 'live_rows_exceeded';
 
-const format = (rows: number) => rows.toLocaleString('en-US');
+/** 100000 as "100,000" (toLocaleString is slow enough to matter when hundreds are refused at once). */
+const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export class LiveRowsBudget {
   private readonly byCaller = new Map<string, number>();

@@ -89,3 +89,55 @@ export function changeType(
   if (edit.put.some(({ row }) => !before.has(row.id))) return 'added';
   return edit.remove.length > 0 ? 'removed' : 'modified';
 }
+
+/**
+ * The edit of a window update that took the changed records out, put their rows back where they
+ * sort, cut and read further (live-query-window.ts), found without comparing the rows nobody
+ * touched: those are the same objects in the same order, so only the changed and the new rows are
+ * looked at. A changed record's row is left in place when its text and sort keys are the same and
+ * it still has as many untouched rows before it (and the unchanged ones keep their order).
+ *
+ * `fresh` are the rows of `after` made in this update; `changed` the ids whose rows were replaced.
+ */
+export function windowEdit<Row extends ResultRow>(
+  before: readonly Row[],
+  after: readonly Row[],
+  changed: ReadonlySet<string>,
+  fresh: ReadonlySet<Row>,
+  sameContent: (was: Row, now: Row) => boolean,
+): ResultEdit<Row> | null {
+  const previous = new Map<string, { row: Row; untouchedBefore: number }>();
+  let untouched = 0;
+  for (const row of before) {
+    if (changed.has(row.id)) previous.set(row.id, { row, untouchedBefore: untouched });
+    else untouched += 1;
+  }
+  const put: { index: number; row: Row }[] = [];
+  const staying: string[] = [];
+  const back = new Set<string>();
+  let freshSeen = 0;
+  after.forEach((row, index) => {
+    if (!fresh.has(row)) return;
+    const was = previous.get(row.id);
+    back.add(row.id);
+    if (was && was.untouchedBefore === index - freshSeen && sameContent(was.row, row)) staying.push(row.id);
+    else put.push({ index, row });
+    freshSeen += 1;
+  });
+  // Rows left in place must keep their order among themselves too; otherwise every one moves.
+  const stayingBefore = [...previous.keys()].filter((id) => staying.includes(id));
+  if (stayingBefore.some((id, at) => staying[at] !== id)) {
+    const moved = new Set(staying);
+    after.forEach((row, index) => moved.has(row.id) && fresh.has(row) && put.push({ index, row }));
+    put.sort((left, right) => left.index - right.index);
+  }
+  const remove = [...previous.keys()].filter((id) => !back.has(id));
+  // The untouched rows that are gone were cut from the end.
+  let untouchedKept = after.length - freshSeen;
+  for (const row of before) {
+    if (changed.has(row.id)) continue;
+    if (untouchedKept > 0) untouchedKept -= 1;
+    else remove.push(row.id);
+  }
+  return remove.length === 0 && put.length === 0 ? null : { remove, put };
+}

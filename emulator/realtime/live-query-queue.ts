@@ -16,6 +16,9 @@ export class FairQueue {
   private readonly lanes = new Map<string, WorkUnit[]>();
   private pending = 0;
 
+  /** `guard` runs each unit so that a failing one cannot stop the others (it logs instead). */
+  constructor(private readonly guard: (unit: WorkUnit) => void) {}
+
   push(lane: string, unit: WorkUnit): void {
     const queue = this.lanes.get(lane);
     if (queue) queue.push(unit);
@@ -35,7 +38,7 @@ export class FairQueue {
       const unit = queue.shift() as WorkUnit;
       if (queue.length > 0) this.lanes.set(lane, queue);
       this.pending -= 1;
-      unit();
+      this.guard(unit);
     }
   }
 }

@@ -2,7 +2,7 @@ import type { EntityRecord } from '../core/types';
 import type { ListPosition, ListQuery } from '../query/list-query';
 import type { RecordScope } from '../records/scope';
 import type { RequiredEquality } from './live-query-candidates';
-import { changeType, diffResults, type ResultEdit } from './live-query-diff';
+import { changeType, diffResults, windowEdit, type ResultEdit } from './live-query-diff';
 import {
   compareKeys,
   compareRows,
@@ -69,6 +69,11 @@ interface Rows {
   complete: boolean;
 }
 
+/** The window after an update from the changed records, and which of its rows that update made. */
+interface Increment extends Rows {
+  fresh: Set<LiveRow>;
+}
+
 export class LiveWindow {
   readonly subscribers = new Set<WindowSubscriber>();
   rows: readonly LiveRow[] = [];
@@ -126,8 +131,12 @@ export class LiveWindow {
   /** Brings the window up to date with the records written since the last update. */
   update(reader: WindowReader): WindowChange | null {
     const cause = this.cause ?? { type: 'resync', id: undefined };
-    const next = this.stale ? this.readAll(reader) : (this.incremental(reader, this.dirty) ?? this.readAll(reader));
-    const edit = diffResults(this.rows, next.rows);
+    const incremental = this.stale ? null : this.incremental(reader, this.dirty);
+    const next = incremental ?? this.readAll(reader);
+    // Read again in full: every row is new, so the rows are compared; else only the changed ones.
+    const edit = incremental
+      ? windowEdit(this.rows, next.rows, this.dirty, incremental.fresh, (was, now) => this.sameContent(was, now))
+      : diffResults(this.rows, next.rows);
     // Only once everything is known: a failure above leaves the window as it was (and stale).
     const type = edit && this.typeOf(cause, edit);
     this.rows = next.rows;
@@ -136,13 +145,19 @@ export class LiveWindow {
     this.cause = undefined;
     this.stale = false;
     if (!edit || !type) return null;
-    const entered = edit.put.filter(({ row }) => !this.ids.has(row.id)).map(({ row }) => row.id);
-    for (const id of edit.remove) this.ids.delete(id);
+    // A row cut and read again is both removed and put: it is held again.
+    const removed = new Set(edit.remove);
+    const entered = edit.put.map(({ row }) => row.id).filter((id) => !this.ids.has(id) || removed.has(id));
+    for (const id of removed) this.ids.delete(id);
     for (const id of entered) this.ids.add(id);
     this.version += 1;
     const data =
       cause.id === undefined || !this.ids.has(cause.id) ? undefined : next.rows.find((row) => row.id === cause.id);
     return { from: this.version - 1, to: this.version, after: next.rows, edit, cause, changeType: type, data, entered };
+  }
+
+  private sameContent(was: LiveRow, now: LiveRow): boolean {
+    return compareKeys(was.keys, now.keys, this.query.sort) === 0 && was.json === now.json;
   }
 
   private typeOf(cause: Cause, edit: ResultEdit<LiveRow>): WindowChange['changeType'] {
@@ -159,7 +174,7 @@ export class LiveWindow {
   }
 
   /** The window from its rows and the changed records alone, plus what it must read; null: read it all. */
-  private incremental(reader: WindowReader, changed: ReadonlySet<string>): Rows | null {
+  private incremental(reader: WindowReader, changed: ReadonlySet<string>): Increment | null {
     const { sort, limit, filter } = this.query;
     const compare = (left: LiveRow, right: LiveRow) => compareRows(left, right, sort, reader.order) ?? 0;
     const entering: LiveRow[] = [];
@@ -169,6 +184,7 @@ export class LiveWindow {
       if (view && filter(view)) entering.push(rowOf(view, this.query));
     }
     entering.sort(compare);
+    const fresh = new Set(entering);
     const kept = this.rows.filter((row) => !changed.has(row.id));
     let rows = mergeRows(kept, entering, compare);
     const last = this.rows.at(-1);
@@ -177,9 +193,12 @@ export class LiveWindow {
       const cut = rows.findIndex((row) => changed.has(row.id) && !this.notAfter(row, last, changed, reader.order));
       if (cut >= 0) rows = rows.slice(0, cut);
     }
-    if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false };
-    if (this.complete || rows.length === limit) return { rows, complete: this.complete };
-    return this.readMore(reader, rows);
+    if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false, fresh };
+    if (this.complete || rows.length === limit) return { rows, complete: this.complete, fresh };
+    const more = this.readMore(reader, rows);
+    if (!more) return null;
+    for (const row of more.rows.slice(rows.length)) fresh.add(row);
+    return { ...more, fresh };
   }
 
   /** Does a changed row sort no later than the old last row (so that nothing unseen comes between)? */

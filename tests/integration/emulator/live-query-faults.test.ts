@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { diffResults } from '@/emulator/realtime/live-query-diff';
+import { rowOf } from '@/emulator/realtime/live-query-rows';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';
@@ -12,16 +12,16 @@ import { apiClient, type ApiCall, type Json } from './api';
 /**
  * A live query whose evaluation fails for a reason that is no refusal (a bug, say) must not take
  * the others down with it, nor the emulator: the work runs in a setImmediate callback, where
- * nothing else would catch the error. The failure is injected into the result diff of one query
- * (one window: the two users see Task differently, a field being hidden from both, so each has
- * its own).
+ * nothing else would catch the error. The failure is injected where one query's window takes in
+ * the written record (one window: the two users see Task differently, a field being hidden from
+ * both, so each has its own).
  */
 
-jest.mock('@/emulator/realtime/live-query-diff', () => {
-  const actual = jest.requireActual<typeof import('@/emulator/realtime/live-query-diff')>(
-    '@/emulator/realtime/live-query-diff',
+jest.mock('@/emulator/realtime/live-query-rows', () => {
+  const actual = jest.requireActual<typeof import('@/emulator/realtime/live-query-rows')>(
+    '@/emulator/realtime/live-query-rows',
   );
-  return { ...actual, diffResults: jest.fn(actual.diffResults) };
+  return { ...actual, rowOf: jest.fn(actual.rowOf) };
 });
 
 const APP = 'coming-soon';
@@ -86,7 +86,7 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 it('logs a failing live query and still updates every other one; the emulator stays up', async () => {
   const first = await watchTitles(SEEDED_ACCOUNTS.user.email);
   const second = await watchTitles(SEEDED_ACCOUNTS.member.email);
-  jest.mocked(diffResults).mockImplementationOnce(() => {
+  jest.mocked(rowOf).mockImplementationOnce(() => {
     throw new TypeError('injected failure');
   });
   expect((await api('POST', TASKS, { token: service, json: { title: 'a' } })).status).toBe(201);

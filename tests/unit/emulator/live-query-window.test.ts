@@ -7,12 +7,14 @@
  * documents and mixed types, many ties (equal keys fall back to insertion order, reversed when the
  * first key descends), a field the subscriber may not see, random sorts, filters and windows, and
  * random batches of creates, updates and deletes, some of them taken in only later (written, not
- * yet published) as happens when the store is ahead of the queue.
+ * yet published) as happens when the store is ahead of the queue. A client's copy kept from the
+ * edits alone must equal the window after every update.
  */
 import type { EntityRecord } from '@/emulator/core/types';
 import { compileFilter } from '@/emulator/query/engine';
 import { rankedAfter, runListQuery, type ListQuery } from '@/emulator/query/list-query';
 import { parseSort } from '@/emulator/query/sort';
+import type { ResultEdit, ResultRecord } from '@/emulator/realtime/live-query-diff';
 import { insertionOrderOf } from '@/emulator/realtime/live-query-rows';
 import { LiveWindow, type WindowReader } from '@/emulator/realtime/live-query-window';
 
@@ -138,6 +140,14 @@ class Store {
   }
 }
 
+/** The edit rule of docs/LIVE-QUERIES.md, as a client applies it. */
+function applyEdit(list: readonly ResultRecord[], { remove, put }: ResultEdit): ResultRecord[] {
+  const dropped = new Set([...remove, ...put.map(({ row }) => row.id)]);
+  const next = list.filter((record) => !dropped.has(record.id));
+  for (const { index, row } of put) next.splice(index, 0, row.record);
+  return next;
+}
+
 /** What live-queries.ts does with a published write: mark the window if the record may change it. */
 function takeIn(window: LiveWindow, id: string, deleted: boolean, stored: EntityRecord | undefined): void {
   const view = stored && viewOf(stored);
@@ -166,6 +176,7 @@ function runScenario(seed: number): { reads: number; updates: number } {
   });
   const window = new LiveWindow('key', 'app', 'Thing', 'all', query, undefined, 'lane');
   window.evaluate(store.reader(query));
+  let client = window.rows.map((row) => row.record);
   let unpublished: { id: string; deleted: boolean }[] = [];
   let updates = 0;
   for (let step = 0; step < 30; step += 1) {
@@ -191,8 +202,11 @@ function runScenario(seed: number): { reads: number; updates: number } {
     // Sometimes more writes come in before the window's update runs.
     const check = unpublished.length === 0 && random(3) > 0;
     if (window.dirty.size > 0 && (check || random(2) > 0)) {
-      window.update(counted(store.reader(query)));
+      const change = window.update(counted(store.reader(query)));
       updates += 1;
+      // The client's copy, kept from the edits alone, is the window's rows.
+      if (change) client = applyEdit(client, change.edit);
+      expect({ seed, step, client }).toEqual({ seed, step, client: window.rows.map((row) => row.record) });
     }
     if (!check) continue;
     const expected = runListQuery(store.views(), query);
