@@ -13,7 +13,7 @@ import { changeType, diffResults } from './live-query-diff';
 import { windowReader } from './live-query-evaluation';
 import type { Subscription } from './live-query-index';
 import { updateData, updateText, type UpdateText } from './live-query-message';
-import type { Cause, LiveWindow, WindowChange } from './live-query-window';
+import type { Cause, HeldChange, LiveWindow, WindowChange } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
 /**
@@ -42,15 +42,15 @@ function send(socket: RealtimeSocket, subscription: Subscription, text: UpdateTe
 /** Brings a subscriber that missed edits (a failed delivery, a move) to its window's result at once. */
 function catchUp(core: LiveQueryCore, subscription: Subscription, socket: RealtimeSocket, cause: Cause): void {
   const { window } = subscription;
-  const edit = diffResults(subscription.held, window.rows);
+  const edit = diffResults(subscription.held, window.shown);
   if (edit) {
     const held = new Set(subscription.held.map((row) => row.id));
-    const type = changeType(held, window.ids, cause.id, edit);
-    const data = cause.id === undefined ? undefined : window.rows.find((row) => row.id === cause.id);
+    const type = changeType(held, new Set(window.shown.map((row) => row.id)), cause.id, edit);
+    const data = cause.id === undefined ? undefined : window.shown.find((row) => row.id === cause.id);
     send(socket, subscription, updateText({ cause, changeType: type, data, edit, timestamp: core.context.nowIso() }));
   }
   subscription.version = window.version;
-  subscription.held = window.rows;
+  subscription.held = window.shown;
 }
 
 /** Moves a subscriber whose view changed to the window of its new view, and sends it the difference. */
@@ -127,11 +127,13 @@ export function updateWindow(core: LiveQueryCore, window: LiveWindow): void {
   if (definition !== window.definition) window.stale = true;
   const watches = window.subscribers.size;
   const what = `${describeCause(window, window.cause)} for the live query seen as ${window.viewKey} (${watches} ${watches === 1 ? 'watch' : 'watches'})`;
-  const outcome: { change: WindowChange | null } = { change: null };
+  const outcome: { change: WindowChange | null; held: HeldChange | null } = { change: null, held: null };
   const updated = core.isolated(what, () => {
     try {
       const reader = windowReader(core.context, access.scope, window.query);
-      outcome.change = withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => window.update(reader));
+      const { change, held } = withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => window.update(reader));
+      outcome.change = change;
+      outcome.held = held;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       // A refusal or a query over its budget ends every watch of the window, each told why.
@@ -146,11 +148,11 @@ export function updateWindow(core: LiveQueryCore, window: LiveWindow): void {
   if (!updated) return void (window.stale = true);
   window.definition = definition;
   window.scope = access.scope;
+  if (outcome.held) core.index.resulted(window, outcome.held.entered, outcome.held.left);
   if (outcome.change) fanOut(core, window, outcome.change);
 }
 
 function fanOut(core: LiveQueryCore, window: LiveWindow, change: WindowChange): void {
-  core.index.resulted(window, change.entered, change.edit.remove);
   const text = updateText({ ...change, timestamp: core.context.nowIso() });
   const subscriptions = [...window.subscribers] as Subscription[];
   deliverAll(core, window, subscriptions.slice(0, FANOUT_CHUNK), change, text);

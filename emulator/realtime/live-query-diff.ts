@@ -94,10 +94,12 @@ export function changeType(
  * The edit of a window update that took the changed records out, put their rows back where they
  * sort, cut and read further (live-query-window.ts), found without comparing the rows nobody
  * touched: those are the same objects in the same order, so only the changed and the new rows are
- * looked at. A changed record's row is left in place when its text and sort keys are the same and
- * it still has as many untouched rows before it (and the unchanged ones keep their order).
+ * looked at. `before` and `after` are what subscribers saw and see (the first rows of the window);
+ * untouched rows seen in `after` beyond those seen before come from the window's reserve.
+ * A changed record's row is left in place when its text and sort keys are the same and it has as
+ * many untouched rows before it as it had (and such rows keep their order among themselves).
  *
- * `fresh` are the rows of `after` made in this update; `changed` the ids whose rows were replaced.
+ * `fresh` are the rows made in this update; `changed` the ids whose rows were replaced.
  */
 export function windowEdit<Row extends ResultRow>(
   before: readonly Row[],
@@ -107,37 +109,35 @@ export function windowEdit<Row extends ResultRow>(
   sameContent: (was: Row, now: Row) => boolean,
 ): ResultEdit<Row> | null {
   const previous = new Map<string, { row: Row; untouchedBefore: number }>();
-  let untouched = 0;
+  const untouched: Row[] = [];
   for (const row of before) {
-    if (changed.has(row.id)) previous.set(row.id, { row, untouchedBefore: untouched });
-    else untouched += 1;
+    if (changed.has(row.id)) previous.set(row.id, { row, untouchedBefore: untouched.length });
+    else untouched.push(row);
   }
   const put: { index: number; row: Row }[] = [];
-  const staying: string[] = [];
+  const staying: { index: number; row: Row }[] = [];
   const back = new Set<string>();
-  let freshSeen = 0;
+  let untouchedSeen = 0;
   after.forEach((row, index) => {
-    if (!fresh.has(row)) return;
+    if (!fresh.has(row)) {
+      // Untouched rows come in the same order: the client holds the first ones, not those after.
+      if (untouchedSeen >= untouched.length) put.push({ index, row });
+      untouchedSeen += 1;
+      return;
+    }
     const was = previous.get(row.id);
     back.add(row.id);
-    if (was && was.untouchedBefore === index - freshSeen && sameContent(was.row, row)) staying.push(row.id);
+    if (was && was.untouchedBefore === untouchedSeen && sameContent(was.row, row)) staying.push({ index, row });
     else put.push({ index, row });
-    freshSeen += 1;
   });
-  // Rows left in place must keep their order among themselves too; otherwise every one moves.
-  const stayingBefore = [...previous.keys()].filter((id) => staying.includes(id));
-  if (stayingBefore.some((id, at) => staying[at] !== id)) {
-    const moved = new Set(staying);
-    after.forEach((row, index) => moved.has(row.id) && fresh.has(row) && put.push({ index, row }));
+  // Rows left in place must keep their order among themselves too; otherwise they all move.
+  const order = [...previous.keys()].filter((id) => staying.some(({ row }) => row.id === id));
+  if (order.some((id, at) => staying[at]?.row.id !== id)) {
+    put.push(...staying);
     put.sort((left, right) => left.index - right.index);
   }
   const remove = [...previous.keys()].filter((id) => !back.has(id));
-  // The untouched rows that are gone were cut from the end.
-  let untouchedKept = after.length - freshSeen;
-  for (const row of before) {
-    if (changed.has(row.id)) continue;
-    if (untouchedKept > 0) untouchedKept -= 1;
-    else remove.push(row.id);
-  }
+  // Untouched rows no longer seen were cut from the end.
+  for (const row of untouched.slice(untouchedSeen)) remove.push(row.id);
   return remove.length === 0 && put.length === 0 ? null : { remove, put };
 }

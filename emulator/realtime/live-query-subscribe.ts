@@ -59,7 +59,7 @@ export function subscribeQuery(core: LiveQueryCore, socket: RealtimeSocket, payl
       seq: 0,
       window,
       version: window.version,
-      held: window.rows,
+      held: window.shown,
     });
     socket.emit('subscribed', {
       room,
@@ -67,7 +67,7 @@ export function subscribeQuery(core: LiveQueryCore, socket: RealtimeSocket, payl
       query_id: queryId,
       options: request.options,
       seq: 0,
-      entities: window.rows.map((row) => row.record),
+      entities: window.shown.map((row) => row.record),
       timestamp: core.context.nowIso(),
     });
   } catch (error) {

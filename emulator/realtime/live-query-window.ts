@@ -51,17 +51,23 @@ export interface WindowSubscriber {
   held: readonly LiveRow[];
 }
 
-/** One update of a window that changed what its subscribers see. */
+/** One update of a window: what its subscribers see changed (`edit`, from `from` to `to`). */
 export interface WindowChange {
   from: number;
   to: number;
+  /** The rows subscribers see now. */
   after: readonly LiveRow[];
   edit: ResultEdit<LiveRow>;
   cause: Cause;
   changeType: 'added' | 'modified' | 'removed';
   /** The written record as it is in the result now, if it is. */
   data: LiveRow | undefined;
+}
+
+/** The ids a window holds that it did not, and those it no longer holds (for finding candidates). */
+export interface HeldChange {
   entered: string[];
+  left: string[];
 }
 
 interface Rows {
@@ -74,14 +80,25 @@ interface Increment extends Rows {
   fresh: Set<LiveRow>;
 }
 
+/**
+ * Rows kept beyond `limit`, unseen by subscribers: a row that leaves is replaced from them, so a
+ * window reads the records again only after this many have left (more than have come in).
+ */
+export function reserveFor(limit: number): number {
+  return Math.min(100, Math.max(10, limit));
+}
+
 export class LiveWindow {
   readonly subscribers = new Set<WindowSubscriber>();
+  /** The rows kept: what subscribers see, then the reserve. */
   rows: readonly LiveRow[] = [];
-  /** Ids of the rows, for finding the windows a write touches. */
+  /** What subscribers see: the first `limit` rows. */
+  shown: readonly LiveRow[] = [];
+  /** Ids of the rows kept, for finding the windows a write touches. */
   readonly ids = new Set<string>();
-  /** Every matching record is in the window (none behind it). */
+  /** Every matching record is kept (none behind the last row). */
   complete = true;
-  /** Counts changes of the result; a subscriber at an older version gets an edit of its own. */
+  /** Counts changes of what subscribers see; one at an older version gets an edit of its own. */
   version = 0;
   /** The rules and schema the window was last read with (changed files make it stale). */
   definition: unknown;
@@ -94,6 +111,7 @@ export class LiveWindow {
   stale = false;
   /** An update is waiting in the work queue. */
   queued = false;
+  private readonly capacity: number;
 
   constructor(
     readonly key: string,
@@ -105,12 +123,16 @@ export class LiveWindow {
     readonly equality: RequiredEquality | undefined,
     /** The work queue's lane its updates run in (the budget owner that opened it). */
     readonly lane: string,
-  ) {}
+    reserve = reserveFor(query.limit),
+  ) {
+    this.capacity = query.limit + reserve;
+  }
 
   /** The first reading: every row of the window from the records layer. */
   evaluate(reader: WindowReader): void {
     const { rows, complete } = this.readAll(reader);
     this.rows = rows;
+    this.shown = rows.slice(0, this.query.limit);
     this.complete = complete;
     this.ids.clear();
     for (const row of rows) this.ids.add(row.id);
@@ -120,7 +142,7 @@ export class LiveWindow {
 
   /**
    * Could a record matching the query, as this view sees it, enter the window now? Not if it sorts
-   * after the last row of a full window with rows behind it (then it changes nothing).
+   * after the last row kept while rows are behind it (then it changes nothing).
    */
   mayTake(view: EntityRecord): boolean {
     const last = this.rows.at(-1);
@@ -128,49 +150,55 @@ export class LiveWindow {
     return compareKeys(sortKeysOf(view, this.query.sort), last.keys, this.query.sort) <= 0;
   }
 
-  /** Brings the window up to date with the records written since the last update. */
-  update(reader: WindowReader): WindowChange | null {
+  /**
+   * Brings the window up to date with the records written since the last update; answers what the
+   * subscribers see change (null: nothing) and which records the window holds now.
+   */
+  update(reader: WindowReader): { change: WindowChange | null; held: HeldChange } {
     const cause = this.cause ?? { type: 'resync', id: undefined };
     const incremental = this.stale ? null : this.incremental(reader, this.dirty);
     const next = incremental ?? this.readAll(reader);
+    const shown = next.rows.slice(0, this.query.limit);
     // Read again in full: every row is new, so the rows are compared; else only the changed ones.
     const edit = incremental
-      ? windowEdit(this.rows, next.rows, this.dirty, incremental.fresh, (was, now) => this.sameContent(was, now))
-      : diffResults(this.rows, next.rows);
+      ? windowEdit(this.shown, shown, this.dirty, incremental.fresh, (was, now) => this.sameContent(was, now))
+      : diffResults(this.shown, shown);
     // Only once everything is known: a failure above leaves the window as it was (and stale).
-    const type = edit && this.typeOf(cause, edit);
+    const type = edit && changeType(idsOf(this.shown), idsOf(shown), cause.id, edit);
+    const held = this.hold(next.rows);
     this.rows = next.rows;
+    this.shown = shown;
     this.complete = next.complete;
     this.dirty = new Set();
     this.cause = undefined;
     this.stale = false;
-    if (!edit || !type) return null;
-    // A row cut and read again is both removed and put: it is held again.
-    const removed = new Set(edit.remove);
-    const entered = edit.put.map(({ row }) => row.id).filter((id) => !this.ids.has(id) || removed.has(id));
-    for (const id of removed) this.ids.delete(id);
-    for (const id of entered) this.ids.add(id);
+    if (!edit || !type) return { change: null, held };
     this.version += 1;
-    const data =
-      cause.id === undefined || !this.ids.has(cause.id) ? undefined : next.rows.find((row) => row.id === cause.id);
-    return { from: this.version - 1, to: this.version, after: next.rows, edit, cause, changeType: type, data, entered };
+    const data = cause.id === undefined ? undefined : shown.find((row) => row.id === cause.id);
+    return {
+      change: { from: this.version - 1, to: this.version, after: shown, edit, cause, changeType: type, data },
+      held,
+    };
+  }
+
+  /** Keeps the ids of the new rows; answers which entered and which left. */
+  private hold(rows: readonly LiveRow[]): HeldChange {
+    const now = idsOf(rows);
+    const entered = [...now].filter((id) => !this.ids.has(id));
+    const left = [...this.ids].filter((id) => !now.has(id));
+    for (const id of left) this.ids.delete(id);
+    for (const id of entered) this.ids.add(id);
+    return { entered, left };
   }
 
   private sameContent(was: LiveRow, now: LiveRow): boolean {
     return compareKeys(was.keys, now.keys, this.query.sort) === 0 && was.json === now.json;
   }
 
-  private typeOf(cause: Cause, edit: ResultEdit<LiveRow>): WindowChange['changeType'] {
-    const removed = new Set(edit.remove);
-    const put = new Set(edit.put.map(({ row }) => row.id));
-    const after = { has: (id: string) => put.has(id) || (this.ids.has(id) && !removed.has(id)) };
-    return changeType(this.ids, after, cause.id, edit);
-  }
-
   private readAll(reader: WindowReader): Rows {
-    const { limit } = this.query;
-    const views = reader.after(null, limit + 1) ?? [];
-    return { rows: views.slice(0, limit).map((view) => rowOf(view, this.query)), complete: views.length <= limit };
+    const views = reader.after(null, this.capacity + 1) ?? [];
+    const rows = views.slice(0, this.capacity).map((view) => rowOf(view, this.query));
+    return { rows, complete: views.length <= this.capacity };
   }
 
   /** The window from its rows and the changed records alone, plus what it must read; null: read it all. */
@@ -193,8 +221,9 @@ export class LiveWindow {
       const cut = rows.findIndex((row) => changed.has(row.id) && !this.notAfter(row, last, changed, reader.order));
       if (cut >= 0) rows = rows.slice(0, cut);
     }
-    if (rows.length > limit) return { rows: rows.slice(0, limit), complete: false, fresh };
-    if (this.complete || rows.length === limit) return { rows, complete: this.complete, fresh };
+    if (rows.length > this.capacity) return { rows: rows.slice(0, this.capacity), complete: false, fresh };
+    // Short of what subscribers see, with rows behind: read the next ones (and a new reserve).
+    if (this.complete || rows.length >= limit) return { rows, complete: this.complete, fresh };
     const more = this.readMore(reader, rows);
     if (!more) return null;
     for (const row of more.rows.slice(rows.length)) fresh.add(row);
@@ -217,7 +246,7 @@ export class LiveWindow {
    * the row here stays (its write will move it), the read's is skipped.
    */
   private readMore(reader: WindowReader, rows: LiveRow[]): Rows | null {
-    const need = this.query.limit - rows.length;
+    const need = this.capacity - rows.length;
     const present = new Set(rows.map((row) => row.id));
     const more: LiveRow[] = [];
     // The place of the last row as the window holds it (its record may have changed since).
@@ -234,4 +263,8 @@ export class LiveWindow {
       anchor = { keys: sortKeysOf(lastRead, this.query.sort), id: lastRead.id };
     }
   }
+}
+
+function idsOf(rows: readonly LiveRow[]): Set<string> {
+  return new Set(rows.map((row) => row.id));
 }

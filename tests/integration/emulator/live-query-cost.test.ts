@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
+import { reserveFor } from '@/emulator/realtime/live-query-window';
 import { storedRecords } from '@/emulator/records/scope';
 import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
@@ -9,8 +10,9 @@ import { connect, eventually, watch, type Row, type Watched } from './live-query
 
 /**
  * Live queries cost what changed (docs/LIVE-QUERIES.md "Cost"): a write updates each affected
- * window from the written record, and the records are read only when a full window lost a row and
- * needs the next one; watches of the same query and view share one window, read once. Counted on
+ * window from the written record, and the records are read only when a full window has lost more
+ * rows than the reserve it keeps beyond what it shows; watches of the same query and view share one
+ * window, read once. Counted on
  * the records layer's only way to all of an entity's records (records/scope.ts storedRecords), so
  * re-running a query per write (or per watch) shows as reads.
  */
@@ -95,7 +97,7 @@ it('shares one window, read once, among the watches of one query and view, and o
   const checked: [Watched, Json][] = [[shared[0] as Watched, TOP]];
   expect(await readsOf(entity, () => write(entity, 'POST', { rank: -1, group: 'g1' }), checked)).toBe(0);
   const zero = await idOfRank(entity, 0);
-  expect(await readsOf(entity, () => write(entity, 'DELETE', null, zero), checked)).toBe(1);
+  expect(await readsOf(entity, () => write(entity, 'DELETE', null, zero), checked)).toBe(0);
   await eventually(() => shared.every((watched) => watched.messages.length === 2), 'every watch told');
   // The same edits for all, each numbered for its own query.
   const texts = shared.map((watched) => JSON.stringify(watched.messages.map(({ query_id: _, ...rest }) => rest)));
@@ -105,7 +107,7 @@ it('shares one window, read once, among the watches of one query and view, and o
   );
 });
 
-it('after a write reads no records unless a full window lost a row, and then only for that window', async () => {
+it('after a write reads no records unless a full window ran out of rows, and then only for that window', async () => {
   const entity = 'WrittenItem';
   const [first, second] = await twoSockets();
   const watched: [Watched, Json][] = [
@@ -124,8 +126,14 @@ it('after a write reads no records unless a full window lost a row, and then onl
   const three = await idOfRank(entity, 3);
   expect(await readsOf(entity, () => write(entity, 'PUT', { rank: 4.5 }, three), watched)).toBe(0);
   expect(await readsOf(entity, () => write(entity, 'POST', { rank: -1, group: 'g1' }), watched)).toBe(0);
-  // Leaves a full window (and one that holds every match): only the full one reads its next row.
-  const [zero, one] = [await idOfRank(entity, 0), await idOfRank(entity, 1)];
-  expect(await readsOf(entity, () => write(entity, 'DELETE', null, zero), watched)).toBe(1);
-  expect(await readsOf(entity, () => write(entity, 'PUT', { rank: 9999 }, one), watched)).toBe(1);
+  // Rows leave a full window (and one that holds every match): the full one shows the next row of
+  // its reserve, and reads once more rows have left than it keeps beyond what it shows.
+  const [top] = watched[0] as [Watched, Json];
+  const leave = (at: number) => {
+    const first = (top.entities as Row[])[0]?.id as string;
+    return at % 2 ? write(entity, 'DELETE', null, first) : write(entity, 'PUT', { rank: 9999 + at }, first);
+  };
+  for (let at = 0; at < reserveFor(10); at += 1) expect(await readsOf(entity, () => leave(at), watched)).toBe(0);
+  expect(await readsOf(entity, () => leave(reserveFor(10)), watched)).toBe(1);
+  expect(await readsOf(entity, () => leave(reserveFor(10) + 1), watched)).toBe(0);
 });
