@@ -123,7 +123,11 @@ export class LiveQueries {
    */
   private request(socket: RealtimeSocket, payload: unknown, work: () => void): void {
     const run = () => this.isolated(`live-query request of socket ${socket.id}`, work);
-    if (this.queue.size === 0 && this.inlineAllowed()) return void run();
+    if (this.queue.size === 0 && this.inlineAllowed()) {
+      // Access answers are kept for one slice of work; this is one of its own.
+      this.access.clear();
+      return void run();
+    }
     const queued = this.queuedRequests.get(socket.id) ?? 0;
     if (queued >= MAX_QUEUED_REQUESTS_PER_SOCKET) {
       const refusal = new JoinRefused(

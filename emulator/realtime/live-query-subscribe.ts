@@ -1,5 +1,6 @@
 import { JoinRefused, refusalOf } from './access';
 import { dropSubscription, isRefusal, openWindow, watchRoom, windowKeyOf, type LiveQueryCore } from './live-query-core';
+import { definitionOf } from './live-query-access';
 import { updateWindow } from './live-query-delivery';
 import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
 import type { LiveWindow } from './live-query-window';
@@ -13,7 +14,7 @@ import type { RealtimeSocket } from './socket-types';
 
 export const MAX_QUERIES_PER_SOCKET = 1000;
 
-/** The window a new subscription joins: the open one (brought up to date if stale), or a new one. */
+/** The window a new subscription joins: the open one (read again first if stale), or a new one. */
 function windowFor(
   core: LiveQueryCore,
   request: Parameters<typeof openWindow>[1],
@@ -22,6 +23,8 @@ function windowFor(
 ): LiveWindow {
   const open = core.index.window(windowKeyOf(request, access.viewKey));
   if (!open) return openWindow(core, request, access, lane);
+  // Read with other rules (the entity files changed since): read again before anyone joins it.
+  if (open.definition !== definitionOf(core.context, request.appId, request.entity)) open.stale = true;
   if (open.stale) updateWindow(core, open);
   // The update may have ended its watches (and closed it): then it is opened anew.
   return core.index.window(open.key) ?? openWindow(core, request, access, lane);

@@ -17,17 +17,7 @@ import { parseSort } from '@/emulator/query/sort';
 import type { ResultEdit, ResultRecord } from '@/emulator/realtime/live-query-diff';
 import { insertionOrderOf } from '@/emulator/realtime/live-query-rows';
 import { LiveWindow, type WindowReader } from '@/emulator/realtime/live-query-window';
-
-/** mulberry32: a small deterministic generator, so every run tries the same scenarios. */
-function randomFrom(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) % below;
-  };
-}
+import { randomFrom } from '@/support/live-query-load/records';
 
 const VALUES: unknown[] = [
   0,
