@@ -15,6 +15,8 @@ export interface EmulatorProcess {
   url: string;
   /** CPU time the emulator's process has used so far (user + system, ms); NaN where /proc is missing. */
   cpuMs(): number;
+  /** The emulator's resident set size now (bytes); NaN where /proc is missing. */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,16 @@ function processCpuMs(pid: number | undefined, ticks: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** VmRSS of a process from /proc (kB there). */
+function processRssBytes(pid: number | undefined): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
   }
@@ -70,6 +82,7 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
   return {
     url,
     cpuMs: () => processCpuMs(child.pid, ticks),
+    rssBytes: () => processRssBytes(child.pid),
     async stop() {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
       await exited;

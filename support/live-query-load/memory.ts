@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 import { createClient } from '../../lib/sdk';
-import { waitUntil } from './latency';
+import { waitUntil } from './records';
 
 const APP_ID = 'coming-soon';
 const SERVICE = { token: `service-token-${APP_ID}` };
