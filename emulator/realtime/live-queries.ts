@@ -111,11 +111,6 @@ export class LiveQueries {
     return this.index.count();
   }
 
-  /** Windows kept for them: one per distinct query and view (for tests). */
-  windowCount(): number {
-    return this.index.windowCount();
-  }
-
   /**
    * Runs a socket's request now when nothing waits and this turn of the event loop has not yet
    * spent a slice on live queries (the common case: answered as fast as before), else queues it

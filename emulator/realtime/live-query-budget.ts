@@ -56,9 +56,4 @@ export class LiveRowsBudget {
     if (appRows > 0) this.byApp.set(appId, appRows);
     else this.byApp.delete(appId);
   }
-
-  /** Rows held by a caller of an app (tests). */
-  heldBy(appId: string, owner: string): number {
-    return this.byCaller.get(`${appId}\u0000${owner}`) ?? 0;
-  }
 }

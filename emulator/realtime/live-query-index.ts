@@ -97,10 +97,6 @@ export class LiveQueryIndex {
     return total;
   }
 
-  windowCount(): number {
-    return this.windows.size;
-  }
-
   private attach(subscription: Subscription, window: LiveWindow): void {
     if (!this.windows.has(window.key)) {
       this.windows.set(window.key, window);
