@@ -1,138 +1,190 @@
 /**
- * `npm run check:host` against sites built for the purpose: one that keeps every protection (our
- * model serving a small export with the generated `_headers`), one whose redirects drop the query,
- * and the sites it cannot check at all (unreachable, not HTML, a redirect loop), which get one line
- * and exit code 2. The host matrix (tests/hosts/host-table.spec.ts) runs it against every real host.
+ * `npm run check:host` where its verdicts must stay true: the small export on our static host and on
+ * real nginx with the generated snippet keeps every protection; a site that loses some is named and
+ * exits 1; `--json` prints the documented shape; the sites it cannot check at all (unreachable, not
+ * HTML, a redirect loop at the address given) get one line and exit code 2. The host matrix
+ * (tests/hosts/host-table.spec.ts) runs it against every real host with a real build.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 
+import { toNginxSnippet } from '@/deploy/headers/formats';
+import { buildHeaderRules } from '@/deploy/headers/policy';
+import { HOST_CHECK_IDS, type HostCheckId } from '@/deploy/host-check/catalog';
 import { checkHost } from '@/deploy/host-check/checks';
 import { HostCheckError } from '@/deploy/host-check/http';
-import { createStaticServer } from '@/deploy/static-host/server';
+import type { JsonReport } from '@/deploy/host-check/report';
+import { findNginx, startNginxHost } from '@/support/hosts/nginx';
 import { freePort } from '@/support/processes';
-import { SMALL_EXPORT_POLICY, smallPage, writeSmallExport } from '@/tests/support/small-export';
+import { SMALL_EXPORT_POLICY, smallPage } from '@/tests/support/small-export';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const servers: Server[] = [];
-let exportDir: string;
+import { closeSites, listen, runCli, serve, smallExport } from './sites';
 
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+afterAll(closeSites);
 
-beforeAll(() => {
-  exportDir = mkdtempSync(path.join(os.tmpdir(), 'host-check-'));
-  writeSmallExport(exportDir);
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  rmSync(exportDir, { recursive: true, force: true });
-});
-
-/**
- * `npm run check:host -- <url>` as a user runs it; asynchronously, since the sites it checks answer
- * from this very process.
- */
-function runCli(url: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['tools/site/check-host.ts', url], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const TIMEOUT = 60_000;
 
 describe('a site that keeps every protection', () => {
-  it('is reported kept row by row and passes', async () => {
-    const url = await listen(createStaticServer({ root: exportDir }));
-    const report = await checkHost(`${url}/`);
-    expect(report.missing).toEqual([]);
-    expect(report.results.every((result) => result.kept)).toBe(true);
-    expect(report.results.find((result) => result.id === 'csp')?.found).toBe('from the header and <meta>');
-    expect(report.results.find((result) => result.id === 'frame-ancestors')?.found).toBe(
-      "'self' https://editor.example",
-    );
+  it(
+    'is reported kept row by row and passes, on our static host',
+    async () => {
+      const url = await serve(smallExport());
+      const report = await checkHost(`${url}/`);
+      expect(report.missing).toEqual([]);
+      expect(report.results.filter((result) => !result.kept)).toEqual([]);
+      const found = (id: string) => report.results.find((result) => result.id === id)?.found;
+      expect(found('csp')).toBe('from the header and <meta>');
+      expect(found('frame-ancestors')).toBe("'self' https://editor.example");
+      expect(found('pages')).toBe('/, /ComingSoon: the page');
+      expect(found('unknown-path')).toBe("404: the site's 404 page");
 
-    const cli = await runCli(`${url}/`);
-    expect(cli.status).toBe(0);
-    expect(cli.stdout).toMatch(
-      /^Redirects keep the query +kept +308 \/index\.html\?check-host=1 -> \/\?check-host=1$/m,
-    );
-    expect(cli.stdout).toContain('Every protection README "Deploy" promises is in place.');
-  }, 60_000);
+      const cli = await runCli(`${url}/`);
+      expect(cli.status).toBe(0);
+      expect(cli.stdout).toMatch(
+        /^Redirects keep the query +kept +308 \/index\?access_token=check-host-token -> \/\?access_token=check-host-token$/m,
+      );
+      expect(cli.stdout).toContain('Every protection README "Deploy" promises is in place.');
+    },
+    TIMEOUT,
+  );
+
+  const nginx = findNginx();
+  (nginx ? it : it.skip)(
+    'is reported kept on real nginx with the generated snippet',
+    async () => {
+      const dir = smallExport();
+      // nginx started as root serves as `nobody`, who cannot enter a folder mkdtemp made (0700).
+      chmodSync(dir, 0o755);
+      const snippet = path.join(dir, '..', `${path.basename(dir)}-nginx.conf`);
+      writeFileSync(snippet, toNginxSnippet(buildHeaderRules(SMALL_EXPORT_POLICY)));
+      const host = await startNginxHost({ outDir: dir, snippet });
+      try {
+        const report = await checkHost(`${host.url}/`);
+        expect(report.results.filter((result) => !result.kept)).toEqual([]);
+      } finally {
+        await host.stop();
+      }
+    },
+    TIMEOUT,
+  );
 });
 
 describe('a site that loses protections', () => {
-  it('names them and exits 1: headers gone, and a redirect that drops the query', async () => {
-    const home = smallPage('Home', SMALL_EXPORT_POLICY);
-    const url = await listen(
-      createServer((request, response) => {
-        const pathname = new URL(request.url ?? '/', 'http://site').pathname;
-        if (pathname === '/index.html') response.writeHead(301, { Location: '/' }).end();
-        else if (pathname === '/') response.writeHead(200, { 'Content-Type': 'text/html' }).end(home);
-        else response.writeHead(404, { 'Content-Type': 'text/html' }).end('not found');
-      }),
-    );
-    const report = await checkHost(url);
-    expect(report.missing).toEqual(['frame-ancestors', 'permissions-policy', 'nosniff', 'coop', 'redirect-query']);
-    const cli = await runCli(url);
-    expect(cli.status).toBe(1);
-    expect(cli.stdout).toMatch(/^Redirects keep the query +LOST +301 \/index\.html\?check-host=1 -> \/$/m);
-    expect(cli.stdout.trim().split('\n').at(-1)).toBe(
-      'Missing protections (README "Deploy" says which hosts keep them): frame-ancestors, permissions-policy, nosniff, coop, redirect-query',
-    );
-  }, 60_000);
+  it(
+    'names them and exits 1: headers gone, and a redirect that drops the query',
+    async () => {
+      const home = smallPage('Home', SMALL_EXPORT_POLICY);
+      const notFound = smallPage('404', SMALL_EXPORT_POLICY, { notFoundPage: true });
+      const url = await listen(
+        createServer((request, response) => {
+          const pathname = new URL(request.url ?? '/', 'http://site').pathname;
+          if (pathname === '/index.html') response.writeHead(301, { Location: '/' }).end();
+          else if (pathname === '/' || pathname === '/ComingSoon') {
+            response.writeHead(200, { 'Content-Type': 'text/html' }).end(home);
+          } else response.writeHead(404, { 'Content-Type': 'text/html' }).end(notFound);
+        }),
+      );
+      const report = await checkHost(url);
+      expect(report.missing).toEqual(['frame-ancestors', 'permissions-policy', 'nosniff', 'coop', 'redirect-query']);
+      const cli = await runCli(url);
+      expect(cli.status).toBe(1);
+      expect(cli.stdout).toMatch(
+        /^Redirects keep the query +LOST +301 \/index\.html\?access_token=check-host-token -> \/$/m,
+      );
+      expect(cli.stdout.trim().split('\n').at(-1)).toBe(
+        'Missing protections (README "Deploy" says which hosts keep them): frame-ancestors, permissions-policy, nosniff, coop, redirect-query',
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe('--json', () => {
+  it(
+    'prints one document of the documented shape, with the same exit code',
+    async () => {
+      const url = await serve(smallExport());
+      const cli = await runCli('--json', `${url}/`);
+      expect([cli.status, cli.stderr]).toEqual([0, '']);
+      const report = JSON.parse(cli.stdout) as JsonReport;
+      expect(Object.keys(report)).toEqual(['version', 'requested', 'url', 'passed', 'missing', 'checks', 'notes']);
+      expect(report).toMatchObject({ version: 1, requested: `${url}/`, url: `${url}/`, passed: true, missing: [] });
+      const hostRows = report.checks.filter((check) => check.scope === 'host').map((check) => check.id);
+      expect(hostRows).toEqual(HOST_CHECK_IDS satisfies HostCheckId[]);
+      for (const check of report.checks) {
+        expect(Object.keys(check)).toEqual(['id', 'label', 'protection', 'scope', 'verdict', 'found']);
+        expect(check.verdict).toBe('kept');
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'prints the error as JSON too when the site cannot be checked',
+    async () => {
+      const url = `http://127.0.0.1:${await freePort()}/`;
+      const cli = await runCli(url, '--json');
+      expect(cli.status).toBe(2);
+      expect(JSON.parse(cli.stdout)).toEqual({ version: 1, error: `cannot reach ${url}: ECONNREFUSED` });
+      expect(cli.stderr).toBe(`check:host: cannot reach ${url}: ECONNREFUSED\n`);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('a site that cannot be checked gets one line and exit code 2', () => {
-  it('when nothing answers', async () => {
-    const url = `http://127.0.0.1:${await freePort()}/`;
-    await expect(checkHost(url)).rejects.toThrow(new HostCheckError(`cannot reach ${url}: ECONNREFUSED`));
-    const cli = await runCli(url);
-    expect([cli.status, cli.stdout, cli.stderr]).toEqual([2, '', `check:host: cannot reach ${url}: ECONNREFUSED\n`]);
-  }, 60_000);
+  it(
+    'when nothing answers',
+    async () => {
+      const url = `http://127.0.0.1:${await freePort()}/`;
+      await expect(checkHost(url)).rejects.toThrow(new HostCheckError(`cannot reach ${url}: ECONNREFUSED`));
+      const cli = await runCli(url);
+      expect([cli.status, cli.stdout, cli.stderr]).toEqual([2, '', `check:host: cannot reach ${url}: ECONNREFUSED\n`]);
+    },
+    TIMEOUT,
+  );
 
-  it('when the answer is not an HTML page', async () => {
-    const url = await listen(
-      createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')),
-    );
-    const cli = await runCli(`${url}/`);
-    expect([cli.status, cli.stderr]).toEqual([
-      2,
-      `check:host: ${url}/ answered 200 application/json, not an HTML page\n`,
-    ]);
-  }, 60_000);
+  it(
+    'when the answer is not an HTML page',
+    async () => {
+      const url = await listen(
+        createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')),
+      );
+      const cli = await runCli(`${url}/`);
+      expect([cli.status, cli.stderr]).toEqual([
+        2,
+        `check:host: ${url}/ answered 200 application/json, not an HTML page\n`,
+      ]);
+    },
+    TIMEOUT,
+  );
 
-  it('when redirects go round in a loop', async () => {
-    const url = await listen(
-      createServer((request, response) => {
-        response.writeHead(302, { Location: request.url === '/' ? '/a' : '/' }).end();
-      }),
-    );
-    const cli = await runCli(`${url}/`);
-    expect([cli.status, cli.stderr]).toEqual([2, `check:host: redirect loop: ${url}/ -> ${url}/a -> ${url}/\n`]);
-  }, 60_000);
+  it(
+    'when redirects at the address given go round in a loop',
+    async () => {
+      const url = await listen(
+        createServer((request, response) => {
+          response.writeHead(302, { Location: request.url === '/' ? '/a' : '/' }).end();
+        }),
+      );
+      const cli = await runCli(`${url}/`);
+      expect([cli.status, cli.stderr]).toEqual([2, `check:host: redirect loop: ${url}/ -> ${url}/a -> ${url}/\n`]);
+    },
+    TIMEOUT,
+  );
 
-  it('when the argument is no http(s) URL', async () => {
-    expect(await runCli('ftp://example.com/')).toMatchObject({
-      status: 2,
-      stderr: 'check:host: not an http(s) URL: ftp://example.com/\n',
-    });
-  }, 60_000);
+  it.each([
+    ['ftp://example.com/', 'check:host: not an http(s) URL: ftp://example.com/\n'],
+    [
+      '--verbose',
+      expect.stringMatching(/^check:host: unknown option --verbose \(npm run check:host -- \[--json\] <url/),
+    ],
+  ])(
+    'when the argument is %s',
+    async (argument, stderr) => {
+      expect(await runCli(argument)).toMatchObject({ status: 2, stderr });
+    },
+    TIMEOUT,
+  );
 });
