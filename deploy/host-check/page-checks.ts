@@ -10,6 +10,7 @@
  * before the first paint), one with the early script alone is the site's 404 page, and one with
  * neither is something else: a directory listing, the host's own error page, another site's HTML.
  */
+import { isExportedPagePath } from '../../lib/site/exported-paths';
 import { allowsInlineScript, directiveSources, headerPolicies } from './csp';
 import type { Evaluation, Facts, Visit } from './facts';
 import { chainText, type Answer, type Chain } from './http';
@@ -84,10 +85,14 @@ export function checkPages({ pages, origin }: Facts): Evaluation {
 }
 
 /** Whether a visitor at an address that names no page sees the 404 screen. */
-export function checkUnknownPath({ missing, origin }: Facts): Evaluation {
+export function checkUnknownPath({ missing, origin, pageNames }: Facts): Evaluation {
   const { answer } = missing;
   if (!answer) return { kept: false, found: chainFailure(missing.chain, origin) };
   const kind = kindOf(missing);
+  // Redirected to a page's address (the home page, say), the early script rightly shows that page.
+  if (kind === 'page' && isExportedPagePath(new URL(answer.url).pathname, pageNames)) {
+    return { kept: false, found: `${chainText(missing.chain, origin)}: a page's address, so no 404 screen` };
+  }
   if (kind === '404 page') return { kept: true, found: `${answer.status}: the site's 404 page` };
   if (kind === 'page' && answer.status === 200) {
     return blockedScripts(missing) > 0

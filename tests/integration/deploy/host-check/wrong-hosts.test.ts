@@ -75,6 +75,20 @@ describe('the 404 screen and search engines', () => {
   );
 
   it(
+    'an address that names no page redirected to the home page',
+    async () => {
+      const home: Intercept = (request, response) => {
+        if (KNOWN.test(pathOf(request))) return false;
+        response.writeHead(302, { Location: '/' }).end();
+        return true;
+      };
+      const cli = await expectLost(await serve(smallExport(), home), 'Unknown path shows 404 screen');
+      expect(cli.stdout).toMatch(/-no-such-page -> \/: a page's address, so no 404 screen/);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'a 404 with an empty body (what a visitor sees is a blank page)',
     async () => {
       const empty: Intercept = (request, response) => {
