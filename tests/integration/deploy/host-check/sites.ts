@@ -87,6 +87,11 @@ export function pathOf(request: IncomingMessage): string {
   return new URL(request.url ?? '/', 'http://site').pathname;
 }
 
+/** The query of a request, with its `?` (or ''). */
+export function searchOf(request: IncomingMessage): string {
+  return new URL(request.url ?? '/', 'http://site').search;
+}
+
 export interface CliRun {
   status: number | null;
   stdout: string;

@@ -5,7 +5,7 @@
  * export (tests/support/small-export.ts). Only the command itself is run, as a user runs it.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
 import {
@@ -16,6 +16,7 @@ import {
   rewrite,
   rewritePages,
   runCli,
+  searchOf,
   serve,
   setHeaderPolicy,
   smallExport,
@@ -38,13 +39,20 @@ async function expectLost(url: string, label: string): Promise<CliRun> {
   return cli;
 }
 
-/** Answers every address that names no page with `html` and status 200, as SPA-only hosts do. */
-function spaFallback(html: string): Intercept {
+/** Answers every address that names no page with `answer`; the static host answers the rest. */
+function atUnknownPaths(answer: (response: ServerResponse) => void): Intercept {
   return (request, response) => {
     if (KNOWN.test(pathOf(request))) return false;
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+    answer(response);
     return true;
   };
+}
+
+/** Answers every address that names no page with `html` and status 200, as SPA-only hosts do. */
+function spaFallback(html: string): Intercept {
+  return atUnknownPaths((response) =>
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html),
+  );
 }
 
 /** The strict policy of the small export with one directive changed. */
@@ -77,11 +85,7 @@ describe('the 404 screen and search engines', () => {
   it(
     'an address that names no page redirected to the home page',
     async () => {
-      const home: Intercept = (request, response) => {
-        if (KNOWN.test(pathOf(request))) return false;
-        response.writeHead(302, { Location: '/' }).end();
-        return true;
-      };
+      const home = atUnknownPaths((response) => response.writeHead(302, { Location: '/' }).end());
       const cli = await expectLost(await serve(smallExport(), home), 'Unknown path shows 404 screen');
       expect(cli.stdout).toMatch(/-no-such-page -> \/: a page's address, so no 404 screen/);
     },
@@ -91,11 +95,7 @@ describe('the 404 screen and search engines', () => {
   it(
     'a 404 with an empty body (what a visitor sees is a blank page)',
     async () => {
-      const empty: Intercept = (request, response) => {
-        if (KNOWN.test(pathOf(request))) return false;
-        response.writeHead(404).end();
-        return true;
-      };
+      const empty = atUnknownPaths((response) => response.writeHead(404).end());
       const cli = await expectLost(await serve(smallExport(), empty), 'Unknown path shows 404 screen');
       expect(cli.stdout).toContain('404 with an empty body, not the 404 screen');
     },
@@ -118,7 +118,7 @@ describe('the pages themselves', () => {
     '/ComingSoon answered with a directory listing after a redirect to /ComingSoon/',
     async () => {
       const listing: Intercept = (request, response) => {
-        const search = new URL(request.url ?? '/', 'http://site').search;
+        const search = searchOf(request);
         if (pathOf(request) === '/ComingSoon') response.writeHead(301, { Location: `/ComingSoon/${search}` }).end();
         else if (pathOf(request) === '/ComingSoon/') {
           response
@@ -172,9 +172,7 @@ describe('redirects', () => {
       const elsewhere = await listen(createServer((_request, response) => (asked += 1) && response.end('x')));
       const leak: Intercept = (request, response) => {
         if (pathOf(request) !== '/index.html') return false;
-        response
-          .writeHead(302, { Location: `${elsewhere}/${new URL(request.url ?? '/', 'http://site').search}` })
-          .end();
+        response.writeHead(302, { Location: `${elsewhere}/${searchOf(request)}` }).end();
         return true;
       };
       const cli = await expectLost(await serve(smallExport(), leak), 'Token stays on the site');
@@ -189,7 +187,7 @@ describe('redirects', () => {
     async () => {
       const loop: Intercept = (request, response) => {
         if (pathOf(request) !== '/index.html') return false;
-        response.writeHead(301, { Location: `/index.html${new URL(request.url ?? '/', 'http://site').search}` }).end();
+        response.writeHead(301, { Location: `/index.html${searchOf(request)}` }).end();
         return true;
       };
       const cli = await expectLost(await serve(smallExport(), loop), 'Redirects end');
