@@ -100,16 +100,16 @@ describe('with a data dir', () => {
     });
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const rows = db.prepare('SELECT body FROM state UNION ALL SELECT body FROM records').all() as { body: string }[];
+      const rows = db
+        .prepare('SELECT body FROM state UNION ALL SELECT body FROM records UNION ALL SELECT body FROM entries')
+        .all() as { body: string }[];
       const text = rows.map((row) => row.body).join('\n');
       expect(text).not.toContain('my-secret-password');
       expect(text).not.toContain('emulator-password');
-      const core = JSON.parse(
-        (db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body,
-      ) as {
-        accounts: Record<string, { email: string; password_hash: string }>;
-      };
-      const account = Object.values(core.accounts).find((entry) => entry.email === 'secret@example.com');
+      const accounts = db.prepare("SELECT body FROM entries WHERE kind = 'account'").all() as { body: string }[];
+      const account = accounts
+        .map((row) => JSON.parse(row.body) as { email: string; password_hash: string })
+        .find((entry) => entry.email === 'secret@example.com');
       expect(account?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
     } finally {
       db.close();
@@ -228,7 +228,7 @@ describe('with a data dir', () => {
     expect(await read()).toEqual(expected);
     const migrated = new Database(file, { readonly: true });
     try {
-      expect(migrated.pragma('user_version', { simple: true })).toBe(2);
+      expect(migrated.pragma('user_version', { simple: true })).toBe(3);
       const kinds = migrated.prepare('SELECT kind, id FROM entries ORDER BY seq').all();
       expect(kinds).toEqual(
         expect.arrayContaining([
