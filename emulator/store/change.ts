@@ -40,16 +40,29 @@ function present(what: string, id: string): Error {
   return new Error(`The store holds ${what} ${id.slice(0, 100)} already`);
 }
 
+/** What `Store.write` collects from a change; closed once the callback has returned. */
+export interface StagedChange {
+  steps: Step[];
+  afterwards: (() => void)[];
+  open: boolean;
+}
+
 export class StoreChange {
   constructor(
     private readonly tables: StoreTables,
-    private readonly steps: Step[],
-    private readonly afterwards: (() => void)[],
+    private readonly staged: StagedChange,
   ) {}
+
+  private stage(step: Step): void {
+    // A change kept past its callback would be lost silently: staging ends with the callback.
+    if (!this.staged.open) throw new Error('A store change is staged only inside its store.write callback');
+    this.staged.steps.push(step);
+  }
 
   /** Runs once the change is durable, in the order given (the real-time publish belongs here). */
   afterCommit(step: () => void): void {
-    this.afterwards.push(step);
+    if (!this.staged.open) throw new Error('A store change is staged only inside its store.write callback');
+    this.staged.afterwards.push(step);
   }
 
   // --- Records: only emulator/records/ stages these (ESLint), after its rules and validation.
@@ -65,7 +78,7 @@ export class StoreChange {
   }
 
   private putRecords(appId: string, entity: string, records: readonly EntityRecord[], isNew: boolean): void {
-    this.steps.push({
+    this.stage({
       check: (room) => {
         for (const record of records) {
           const stored = this.tables.existingRecords(appId, entity)?.has(record.id) ?? false;
@@ -81,7 +94,7 @@ export class StoreChange {
   }
 
   deleteRecords(appId: string, entity: string, ids: readonly string[]): void {
-    this.steps.push({
+    this.stage({
       check: (room) => {
         for (const id of ids) {
           if (!this.tables.existingRecords(appId, entity)?.has(id)) throw missing(entity, id);
@@ -98,7 +111,7 @@ export class StoreChange {
   // --- Agent conversations: replaced whole, never changed in place (readers keep what they read).
 
   startConversation(appId: string, conversation: AgentConversation): void {
-    this.steps.push({
+    this.stage({
       check: (room) => {
         if (this.tables.conversations(appId).has(conversation.id)) throw present('conversation', conversation.id);
         room.conversation(appId, conversation.id, jsonBytes(conversation), conversation.messages.length);
@@ -113,7 +126,7 @@ export class StoreChange {
   /** Adds a message to a stored conversation; its `updated_date` becomes the message's date. */
   appendMessage(appId: string, conversationId: string, message: AgentMessage): void {
     const conversations = this.tables.conversations(appId);
-    this.steps.push({
+    this.stage({
       check: (room) => {
         if (!conversations.has(conversationId)) throw missing('conversation', conversationId);
         // The message and its separating comma; updated_date keeps its length.
@@ -131,7 +144,7 @@ export class StoreChange {
 
   /** A new account. */
   addAccount(account: Account): void {
-    this.steps.push({
+    this.stage({
       check: () => {
         if (this.tables.accounts.has(account.id)) throw present('account', account.id);
       },
@@ -141,7 +154,7 @@ export class StoreChange {
 
   private changeAccount(accountId: string, change: (account: Account) => Account): void {
     const accounts = this.tables.accounts;
-    this.steps.push({
+    this.stage({
       check: () => {
         if (!accounts.has(accountId)) throw missing('account', accountId);
       },
@@ -174,36 +187,36 @@ export class StoreChange {
 
   /** The code state of an address (the lower-cased address), replacing the one before. */
   recordOtp(email: string, state: OtpState): void {
-    this.steps.push({ apply: () => this.tables.otps.put(email, state) });
+    this.stage({ apply: () => this.tables.otps.put(email, state) });
   }
 
   dropOtp(email: string): void {
-    this.steps.push({ apply: () => this.tables.otps.remove(email) });
+    this.stage({ apply: () => this.tables.otps.remove(email) });
   }
 
   /** A ticket under the SHA-256 of what was mailed (the database never holds a usable ticket). */
   putTicket(hash: string, ticket: ResetTicket): void {
-    this.steps.push({ apply: () => this.tables.tickets.put(hash, ticket) });
+    this.stage({ apply: () => this.tables.tickets.put(hash, ticket) });
   }
 
   dropTicket(hash: string): void {
-    this.steps.push({ apply: () => this.tables.tickets.remove(hash) });
+    this.stage({ apply: () => this.tables.tickets.remove(hash) });
   }
 
   /** A login session ended by logout, kept until `until` (ms), when its last token expires anyway. */
   endSession(sessionId: string, until: number): void {
-    this.steps.push({ apply: () => this.tables.endedSessions.put(sessionId, until) });
+    this.stage({ apply: () => this.tables.endedSessions.put(sessionId, until) });
   }
 
   forgetEndedSession(sessionId: string): void {
-    this.steps.push({ apply: () => this.tables.endedSessions.remove(sessionId) });
+    this.stage({ apply: () => this.tables.endedSessions.remove(sessionId) });
   }
 
   // --- Files, page visits, mail.
 
   /** The metadata of an uploaded file, whose bytes are already stored (store/blobs.ts). */
   addFile(file: StoredFile): void {
-    this.steps.push({
+    this.stage({
       check: (room) => {
         if (this.tables.files.has(file.id)) throw present('file', file.id);
         room.file(file.size);
@@ -217,7 +230,7 @@ export class StoreChange {
 
   /** A page visit; past the count limit the oldest visits of the app roll off. */
   addPageVisit(appId: string, visit: PageVisit): void {
-    this.steps.push({
+    this.stage({
       apply: () => {
         this.tables.knowApp(appId);
         const visits = this.tables.pageVisits(appId);
@@ -230,7 +243,7 @@ export class StoreChange {
   /** A mail into the outbox; a caller's must fit (413), the emulator's own make room. */
   sendMail(mail: SentEmail, sender: MailSender): void {
     const bytes = jsonBytes(mail);
-    this.steps.push({
+    this.stage({
       check: (room) => room.mail(mail, bytes, sender === 'caller'),
       apply: () => putMail(this.tables.mails, mail, bytes),
     });
@@ -238,7 +251,7 @@ export class StoreChange {
 
   clearOutbox(): void {
     const mails = this.tables.mails;
-    this.steps.push({
+    this.stage({
       apply: () => {
         for (const id of mails.all().map((mail) => mail.id)) mails.remove(id);
       },

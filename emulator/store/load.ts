@@ -8,7 +8,7 @@ import type {
   SentEmail,
   StoredFile,
 } from '../core/types';
-import { StoreChange, type Step } from './change';
+import { StoreChange, type StagedChange } from './change';
 import type { StoreDatabase, StoredEntry } from './database';
 import { DurableWriter, type DurableSource } from './durable';
 import { ENTRY_KINDS, isEntryKind } from './entries';
@@ -40,8 +40,8 @@ function durableSource(tables: StoreTables): DurableSource {
 
 /** Takes over the contents of an old `store.json` as they are (no budget applies to what was kept). */
 function adopt(tables: StoreTables, legacy: LegacySnapshot): void {
-  const steps: Step[] = [];
-  const change = new StoreChange(tables, steps, []);
+  const staged: StagedChange = { steps: [], afterwards: [], open: true };
+  const change = new StoreChange(tables, staged);
   const values = <T>(entries: Record<string, unknown>) => Object.entries(entries) as [string, T][];
   for (const [, account] of values<Account>(legacy.accounts)) change.addAccount(account);
   for (const [email, state] of values<OtpState>(legacy.otps)) change.recordOtp(email, state);
@@ -55,14 +55,10 @@ function adopt(tables: StoreTables, legacy: LegacySnapshot): void {
     for (const [entity, records] of Object.entries(app.entities))
       change.insertRecords(appId, entity, Object.values(records) as EntityRecord[]);
   }
-  for (const step of steps) step.apply();
+  for (const step of staged.steps) step.apply();
 }
 
-export function loadDatabase(
-  database: StoreDatabase,
-  dataDir: string,
-  newSecret: () => string,
-): { tables: StoreTables; restored: boolean } {
+export function loadDatabase(database: StoreDatabase, dataDir: string, newSecret: () => string): StoreTables {
   const sections = database.sections();
   const core = restoreCore(sections, dataDir);
   const legacy = core === null ? readLegacySnapshot(dataDir) : null;
@@ -78,5 +74,5 @@ export function loadDatabase(
   if (core === null) writer.markSection(CORE_SECTION, coreSection(tables.tokenSecret));
   if (legacy) adopt(tables, legacy);
   writer.flush();
-  return { tables, restored: core !== null || legacy !== null };
+  return tables;
 }

@@ -10,7 +10,7 @@ import type {
   StoredConversation,
   StoredFile,
 } from '../core/types';
-import { StoreChange, type Step } from './change';
+import { StoreChange, type StagedChange } from './change';
 import { StoreDatabase } from './database';
 import { ENTRY_KINDS } from './entries';
 import { loadDatabase } from './load';
@@ -32,19 +32,16 @@ export class Store {
   private constructor(
     private readonly tables: StoreTables,
     private readonly database: StoreDatabase | null,
-    /** True when the data came from disk instead of a fresh seed. */
-    readonly restored: boolean,
   ) {}
 
   static inMemory(): Store {
-    return new Store(new StoreTables(newTokenSecret()), null, false);
+    return new Store(new StoreTables(newTokenSecret()), null);
   }
 
   static onDisk(dataDir: string): Store {
     const database = StoreDatabase.open(dataDir);
     try {
-      const { tables, restored } = loadDatabase(database, dataDir, newTokenSecret);
-      return new Store(tables, database, restored);
+      return new Store(loadDatabase(database, dataDir, newTokenSecret), database);
     } catch (error) {
       database.close();
       throw error;
@@ -57,16 +54,20 @@ export class Store {
    * the change is durable and its `afterCommit` steps have run.
    */
   async write<T>(build: (change: StoreChange) => T): Promise<T> {
-    const steps: Step[] = [];
-    const afterwards: (() => void)[] = [];
-    const result = build(new StoreChange(this.tables, steps, afterwards));
-    if (result instanceof Promise) throw new Error('A store change is staged synchronously');
+    const staged: StagedChange = { steps: [], afterwards: [], open: true };
+    let result: T;
+    try {
+      result = build(new StoreChange(this.tables, staged));
+    } finally {
+      staged.open = false;
+    }
+    if (result instanceof Promise) throw new Error('A store change is staged synchronously, not in an async callback');
     const room = new PlannedRoom(this.tables);
-    for (const step of steps) step.check?.(room);
+    for (const step of staged.steps) step.check?.(room);
     room.verify();
-    for (const step of steps) step.apply();
-    if (steps.length > 0 && this.tables.writer) await this.tables.writer.commit();
-    for (const step of afterwards) step();
+    for (const step of staged.steps) step.apply();
+    if (staged.steps.length > 0 && this.tables.writer) await this.tables.writer.commit();
+    for (const step of staged.afterwards) step();
     return result;
   }
 

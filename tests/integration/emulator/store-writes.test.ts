@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { StoreDatabase } from '@/emulator/store/database';
+import { Store, type StoreChange } from '@/emulator/store/store';
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';
@@ -140,5 +141,68 @@ describe('a refused write', () => {
     const stored = await api('GET', `/apps/${APP}/agents/conversations/${conversation.id as string}`, { token });
     expect(stored.body.messages).toHaveLength(accepted);
     expect(stored.body.updated_date).toBe((stored.body.messages as Json[]).at(-1)?.created_date);
+  });
+});
+
+describe('Store.write, the one commit path', () => {
+  const at = '2026-11-25T10:00:00.000Z';
+  const account = {
+    id: 'a1',
+    email: 'a1@example.com',
+    full_name: 'A',
+    password_hash: null,
+    email_verified: false,
+    token_version: 0,
+    created_date: at,
+  };
+  const conversation = (id: string, padding: number) => ({
+    id,
+    agent_name: 'talker',
+    messages: [],
+    metadata: { padding: 'x'.repeat(padding) },
+    created_by: 'a1@example.com',
+    created_by_id: 'a1',
+    created_date: at,
+    updated_date: at,
+  });
+
+  it('refuses a change whole: nothing of it is applied and its afterCommit steps never run', async () => {
+    const store = Store.inMemory();
+    const announced: string[] = [];
+    const refused = store.write((change) => {
+      change.addAccount(account);
+      change.startConversation('app', conversation('c1', 5 * 1024 * 1024));
+      change.afterCommit(() => announced.push('published'));
+    });
+    await expect(refused).rejects.toMatchObject({ kind: 'too_large', code: 'conversation_too_large' });
+    expect(store.account('a1')).toBeUndefined();
+    expect(store.findConversation('app', 'c1')).toBeUndefined();
+    expect(announced).toEqual([]);
+
+    await store.write((change) => {
+      change.addAccount(account);
+      change.startConversation('app', conversation('c1', 10));
+      change.afterCommit(() => announced.push('published'));
+    });
+    expect(store.account('a1')).toEqual(account);
+    expect(announced).toEqual(['published']);
+  });
+
+  it('replaces what it changes instead of changing it in place, and ends staging with the callback', async () => {
+    const store = Store.inMemory();
+    await store.write((change) => change.startConversation('app', conversation('c1', 10)));
+    const before = store.findConversation('app', 'c1');
+    const message = { id: 'm1', role: 'user' as const, content: 'hi', created_date: '2026-11-25T11:00:00.000Z' };
+    let kept: StoreChange | null = null;
+    await store.write((change) => {
+      change.appendMessage('app', 'c1', message);
+      kept = change;
+    });
+    expect(before?.messages).toEqual([]);
+    expect(store.findConversation('app', 'c1')).toMatchObject({
+      messages: [message],
+      updated_date: message.created_date,
+    });
+    expect(() => (kept as unknown as StoreChange).dropOtp('a1@example.com')).toThrow(/only inside its store.write/);
   });
 });
