@@ -6,7 +6,7 @@ import type { RowOperation } from '../model/security';
 import { compileFilter } from '../query/engine';
 import { commitChanges, type RecordChange } from './commit';
 import { omitFields, userFields } from './fields';
-import { readable, storedBehind } from './reads';
+import { matchingRecords, storedBehind } from './reads';
 import { gate, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
 
 /**
@@ -108,7 +108,7 @@ export async function deleteMatching(context: EmulatorContext, scope: RecordScop
   const doomed = storedBehind(
     context,
     scope,
-    readable(context, scope).filter((view) => matches(view)),
+    matchingRecords(context, scope, matches),
   ).filter((record) => scope.rules.allows('delete', record));
   await commitChanges(
     context,

@@ -6,7 +6,7 @@ import { prepareUpdate, touchedFields } from '../query/update-operators';
 import { isJsonObject } from '../util/json-object';
 import { commitChanges, type RecordChange } from './commit';
 import { userFields } from './fields';
-import { readable, storedBehind } from './reads';
+import { matchingRecords, storedBehind } from './reads';
 import { gate, permissionDenied, type RecordScope } from './scope';
 
 /**
@@ -61,7 +61,7 @@ export async function updateMatching(context: EmulatorContext, scope: RecordScop
   const matching = storedBehind(
     context,
     scope,
-    readable(context, scope).filter((view) => matches(view)),
+    matchingRecords(context, scope, matches),
   ).filter((record) => scope.rules.allows('update', record));
   const batch = matching.slice(0, MAX_PER_CALL);
   requireTouchable(scope, touchedFields(modifier), batch);

@@ -11,8 +11,17 @@ export function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '');
 }
 
+/**
+ * Told of every change of an entry, loads included, with the entry before and after it (undefined
+ * when absent): how indexes beside the records (query/indexes/) stay current.
+ */
+export interface CollectionObserver<T> {
+  changed(id: string, before: T | undefined, after: T | undefined): void;
+}
+
 export class Collection<T> {
   private readonly records = new Map<string, T>();
+  private observer: CollectionObserver<T> | null = null;
   private list: T[] | null = null;
   private readonly sizes = new Map<string, number>();
   /** JSON bytes of all entries together. */
@@ -64,24 +73,35 @@ export class Collection<T> {
     return this.records.get(id);
   }
 
-  /** Loads a stored record without reporting it as a change. */
+  /** Registers the one observer of this collection's changes (null stops it). */
+  observe(observer: CollectionObserver<T> | null): void {
+    this.observer = observer;
+  }
+
+  /** Loads a stored record without reporting it as a change to the database. */
   load(id: string, record: T): void {
-    this.measure(id, record);
-    this.records.set(id, record);
-    this.list = null;
+    this.set(id, record);
   }
 
   put(id: string, record: T): void {
-    this.measure(id, record);
-    this.records.set(id, record);
-    this.list = null;
+    this.set(id, record);
     this.onChange(id);
   }
 
+  private set(id: string, record: T): void {
+    const before = this.observer ? this.records.get(id) : undefined;
+    this.measure(id, record);
+    this.records.set(id, record);
+    this.list = null;
+    this.observer?.changed(id, before, record);
+  }
+
   remove(id: string): void {
+    const before = this.records.get(id);
     if (!this.records.delete(id)) return;
     this.measure(id, undefined);
     this.list = null;
+    this.observer?.changed(id, before, undefined);
     this.onChange(id);
   }
 
@@ -92,6 +112,11 @@ export class Collection<T> {
 
   get size(): number {
     return this.records.size;
+  }
+
+  /** Every entry with its id, in insertion order. */
+  entries(): IterableIterator<[string, T]> {
+    return this.records.entries();
   }
 
   /** Every record in insertion order (an update keeps its place). Do not modify the array. */

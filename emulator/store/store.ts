@@ -260,6 +260,11 @@ export class Store {
     this.fileBytes += file.size;
   }
 
+  /** The collection behind an entity's records, if anything was ever written to it (for indexes). */
+  recordCollection(appId: string, entity: string): Collection<EntityRecord> | undefined {
+    return this.collections.get(appId)?.get(entity);
+  }
+
   /** Every record of an entity in insertion order, from a cache (no copy per call); empty if none. */
   recordsOf(appId: string, entity: string): readonly EntityRecord[] {
     return this.collections.get(appId)?.get(entity)?.all() ?? [];
