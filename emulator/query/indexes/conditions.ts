@@ -72,18 +72,18 @@ function servedOn(field: string, condition: Criteria): ServedCondition | null {
 /** The served conditions of a (rewritten) filter; `whole` only where the filter is that one field's condition. */
 export function servedConditions(criteria: Criteria): ServedCondition[] {
   const served: ServedCondition[] = [];
-  const visit = (node: Criteria) => {
+  const alone = Object.keys(criteria).length === 1;
+  const visit = (node: Criteria, top: boolean) => {
     for (const [key, condition] of Object.entries(node)) {
-      if (key === '$and') for (const branch of condition as Criteria[]) visit(branch);
+      if (key === '$and') for (const branch of condition as Criteria[]) visit(branch, false);
       else if (!key.startsWith('$') && !key.includes('.')) {
         const found = servedOn(key, condition as Criteria);
-        if (found) served.push(found);
+        if (found) served.push({ ...found, whole: found.whole && top && alone });
       }
     }
   };
-  visit(criteria);
-  const alone = Object.keys(criteria).length === 1;
-  return served.map((condition) => ({ ...condition, whole: condition.whole && alone }));
+  visit(criteria, true);
+  return served;
 }
 
 function holds(bound: Bound | null, value: unknown): boolean {
