@@ -105,11 +105,9 @@ export async function deleteMatching(context: EmulatorContext, scope: RecordScop
   if (!isJsonObject(body))
     throw invalidInput('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
   const matches = compileFilter(body);
-  const doomed = storedBehind(
-    context,
-    scope,
-    matchingRecords(context, scope, matches),
-  ).filter((record) => scope.rules.allows('delete', record));
+  const doomed = storedBehind(context, scope, matchingRecords(context, scope, matches)).filter((record) =>
+    scope.rules.allows('delete', record),
+  );
   await commitChanges(
     context,
     scope.app.id,

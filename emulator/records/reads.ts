@@ -59,7 +59,11 @@ export function matchingRecords(context: EmulatorContext, scope: RecordScope, fi
 }
 
 /** How many records the caller may read match. */
-export function countRecords(context: EmulatorContext, scope: RecordScope, filter: RecordPredicate): ReadResult<number> {
+export function countRecords(
+  context: EmulatorContext,
+  scope: RecordScope,
+  filter: RecordPredicate,
+): ReadResult<number> {
   return countViews(readSource(context, scope), scope.rules, filter);
 }
 

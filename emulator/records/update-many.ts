@@ -58,11 +58,9 @@ export async function updateMatching(context: EmulatorContext, scope: RecordScop
     throw invalidInput('updateMany needs { query, data } with a filter object as query', 'invalid_body');
   const matches = compileFilter(body.query);
   const modifier = prepareUpdate(body.data, context.nowIso());
-  const matching = storedBehind(
-    context,
-    scope,
-    matchingRecords(context, scope, matches),
-  ).filter((record) => scope.rules.allows('update', record));
+  const matching = storedBehind(context, scope, matchingRecords(context, scope, matches)).filter((record) =>
+    scope.rules.allows('update', record),
+  );
   const batch = matching.slice(0, MAX_PER_CALL);
   requireTouchable(scope, touchedFields(modifier), batch);
   const changes: RecordChange[] = batch.map((record) => ({

@@ -1,5 +1,4 @@
 import type { EntityRecord } from '../../core/types';
-import type { Collection, CollectionObserver } from '../../store/collection';
 import { FieldIndex } from './field-index';
 
 /**
@@ -10,18 +9,32 @@ import { FieldIndex } from './field-index';
  * how index answers are put back into the order a scan would see.
  */
 
-export class CollectionIndexes implements CollectionObserver<EntityRecord> {
+/** Told of every change of a record (undefined: absent), loads included. */
+export interface RecordsObserver {
+  changed(id: string, before: EntityRecord | undefined, after: EntityRecord | undefined): void;
+}
+
+/** What indexes need of an entity's records (the store's Collection is one). */
+export interface ObservedRecords {
+  get(id: string): EntityRecord | undefined;
+  /** Every record with its id, in insertion order. */
+  entries(): IterableIterator<[string, EntityRecord]>;
+  /** Registers the one observer of every change. */
+  observe(observer: RecordsObserver): void;
+}
+
+export class CollectionIndexes implements RecordsObserver {
   private readonly seqs = new Map<string, number>();
   private nextSeq = 0;
   private readonly fields = new Map<string, FieldIndex>();
 
-  private constructor(readonly collection: Collection<EntityRecord>) {
+  private constructor(readonly collection: ObservedRecords) {
     for (const [id] of collection.entries()) this.seqs.set(id, this.nextSeq++);
     collection.observe(this);
   }
 
   /** The indexes of `collection` (created on first use), with exactly `fields` indexed. */
-  static of(collection: Collection<EntityRecord>, fields: readonly string[]): CollectionIndexes {
+  static of(collection: ObservedRecords, fields: readonly string[]): CollectionIndexes {
     let indexes = known.get(collection);
     if (!indexes) {
       indexes = new CollectionIndexes(collection);
@@ -70,4 +83,4 @@ export class CollectionIndexes implements CollectionObserver<EntityRecord> {
   }
 }
 
-const known = new WeakMap<Collection<EntityRecord>, CollectionIndexes>();
+const known = new WeakMap<ObservedRecords, CollectionIndexes>();

@@ -96,13 +96,7 @@ function countEntries(plan: Plan & { strategy: 'index-count' }): number {
   return seen.size;
 }
 
-function runPlan(
-  source: ReadSource,
-  viewer: Viewer,
-  request: ReadRequest,
-  plan: Plan,
-  start: unknown,
-): EntityRecord[] {
+function runPlan(source: ReadSource, viewer: Viewer, request: ReadRequest, plan: Plan, start: unknown): EntityRecord[] {
   const indexes = source.indexes as CollectionIndexes;
   if (request.take <= 0) return [];
   if (plan.strategy === 'index-sort') return walk(indexes, plan.index, viewer, request, start);
@@ -130,11 +124,7 @@ export function readViews(
 }
 
 /** How many records match, as the caller sees them. */
-export function countViews(
-  source: ReadSource,
-  viewer: Viewer,
-  filter: ReadRequest['filter'],
-): ReadResult<number> {
+export function countViews(source: ReadSource, viewer: Viewer, filter: ReadRequest['filter']): ReadResult<number> {
   const request: ReadRequest = { filter, sort: null, take: Infinity, countOnly: true };
   const { plan, notes } = planRead(source.indexes, viewer, request);
   const count =

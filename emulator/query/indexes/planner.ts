@@ -1,7 +1,13 @@
 import type { RecordPredicate } from '../engine';
 import type { SortKey } from '../sort';
 import type { CollectionIndexes } from './collection-indexes';
-import { answersExactly, candidatesOf, servedConditions, type ServedCondition, type ServedOperator } from './conditions';
+import {
+  answersExactly,
+  candidatesOf,
+  servedConditions,
+  type ServedCondition,
+  type ServedOperator,
+} from './conditions';
 import type { FieldIndex } from './field-index';
 
 /**

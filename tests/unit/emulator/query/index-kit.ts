@@ -8,12 +8,12 @@ import type { Caller } from '@/emulator/auth/caller';
 import type { Account, EntityRecord } from '@/emulator/core/types';
 import type { EntityDefinitions } from '@/emulator/entities/definition';
 import { parseEntityDefinition } from '@/emulator/entities/parse';
+import { RecordSecurity, type RecordRules } from '@/emulator/model/security';
 import type { RecordPredicate } from '@/emulator/query/engine';
 import { CollectionIndexes } from '@/emulator/query/indexes/collection-indexes';
 import { readViews, type ReadSource } from '@/emulator/query/indexes/execute';
 import type { ReadRequest } from '@/emulator/query/indexes/planner';
 import { sortRecords } from '@/emulator/query/sort';
-import { RecordSecurity, type RecordRules } from '@/emulator/model/security';
 import { BUILT_IN_INDEXED_FIELDS } from '@/emulator/records/reads';
 import { Collection } from '@/emulator/store/collection';
 

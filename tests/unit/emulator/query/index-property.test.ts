@@ -11,12 +11,11 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import type { EntityRecord } from '@/emulator/core/types';
-import { compileFilter } from '@/emulator/query/engine';
+import { compileFilter, valueAt } from '@/emulator/query/engine';
 import { countViews } from '@/emulator/query/indexes/execute';
 import type { ReadRequest } from '@/emulator/query/indexes/planner';
 import { filterAfter, walkKeys } from '@/emulator/query/pages';
 import { sortKeyOf, type SortKey } from '@/emulator/query/sort';
-import { valueAt } from '@/emulator/query/engine';
 
 import {
   collectionOf,
@@ -61,7 +60,9 @@ function valueOf(random: Random, depth = 0): unknown {
   const roll = random.int(10);
   if (roll < 5) return random.pick(SCALARS);
   if (roll < 8 && depth < 2)
-    return Array.from({ length: random.int(4) }, () => (random.chance(0.15) ? valueOf(random, depth + 1) : random.pick(SCALARS)));
+    return Array.from({ length: random.int(4) }, () =>
+      random.chance(0.15) ? valueOf(random, depth + 1) : random.pick(SCALARS),
+    );
   if (roll < 9 && depth < 2) return { x: random.pick(SCALARS) };
   return random.pick(NUMBERS);
 }
@@ -70,10 +71,16 @@ let created = 0;
 function randomRecord(random: Random, id: string): EntityRecord {
   created += random.int(3); // a few records share each date: sorts on it tie
   const date = new Date(Date.UTC(2026, 0, 1) + created * 1000).toISOString();
-  const record: Record<string, unknown> = { id, created_date: date, updated_date: date, created_by: random.pick(EMAILS) };
+  const record: Record<string, unknown> = {
+    id,
+    created_date: date,
+    updated_date: date,
+    created_by: random.pick(EMAILS),
+  };
   if (random.chance(0.8)) record.a = valueOf(random);
   if (random.chance(0.8)) record.b = random.chance(0.7) ? random.int(4) : valueOf(random);
-  if (random.chance(0.7)) record.tags = random.chance(0.8) ? [random.pick(STRINGS), random.pick(STRINGS)] : valueOf(random);
+  if (random.chance(0.7))
+    record.tags = random.chance(0.8) ? [random.pick(STRINGS), random.pick(STRINGS)] : valueOf(random);
   if (random.chance(0.5)) record.n = random.chance(0.8) ? { x: random.pick(SCALARS) } : valueOf(random);
   if (random.chance(0.6)) record.secret = random.pick(SCALARS);
   if (random.chance(0.7)) record.owner = random.pick(EMAILS);
@@ -187,7 +194,12 @@ type Rules = (typeof VIEWERS)[number][1];
 /** Each caller's views of the records as they are (the scan's input), taken once between changes. */
 const viewsNow = new Map<Rules, readonly EntityRecord[]>();
 
-function checkCase(random: Random, collection: ReturnType<typeof collectionOf>, at: number, tally: Map<string, number>) {
+function checkCase(
+  random: Random,
+  collection: ReturnType<typeof collectionOf>,
+  at: number,
+  tally: Map<string, number>,
+) {
   const [, rules] = random.pick(VIEWERS);
   const source = sourceOf(collection, FIELD_SETS[Math.floor(at / 1000) % 2] as string[]);
   if (!viewsNow.has(rules)) viewsNow.set(rules, rules.views(source.records));
