@@ -56,15 +56,17 @@ export class CollectionIndexes implements RecordsObserver {
     return this.seqs.get(id);
   }
 
+  private *numbered(): Generator<[string, number, EntityRecord]> {
+    for (const [id, record] of this.collection.entries()) yield [id, this.seqs.get(id) as number, record];
+  }
+
   /** Builds the indexes of newly declared fields and drops those no schema declares any more. */
   private indexOnly(names: readonly string[]): void {
     const wanted = new Set(names);
     for (const name of this.fields.keys()) if (!wanted.has(name)) this.fields.delete(name);
     for (const name of wanted) {
       if (this.fields.has(name)) continue;
-      const index = new FieldIndex(name);
-      for (const [id, record] of this.collection.entries()) index.add(id, this.seqs.get(id) as number, record);
-      this.fields.set(name, index);
+      this.fields.set(name, FieldIndex.build(name, this.numbered()));
     }
   }
 

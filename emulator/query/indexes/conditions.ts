@@ -1,6 +1,6 @@
 import type { Criteria } from '../filter';
 import { compareSortKeys } from '../sort';
-import type { FieldIndex, IndexEntry } from './field-index';
+import type { EntryVisitor, FieldIndex, IndexKey } from './field-index';
 
 /**
  * The parts of a filter an index can answer: conditions every match must meet (top-level fields,
@@ -102,24 +102,71 @@ function holds(bound: Bound | null, value: unknown): boolean {
 }
 
 /**
- * The index entries of the records that may meet `condition` (a record can come more than once).
- * On a multikey index, different elements may meet the two bounds of a range (`[0, 10]` is in
- * `{ $gt: 1, $lt: 5 }`), so only the lower bound narrows there.
+ * Visits the index entries of the records that may meet `condition` (a record can come more than
+ * once) until `visit` returns false. On a multikey index, different elements may meet the two
+ * bounds of a range (`[0, 10]` is in `{ $gt: 1, $lt: 5 }`), so only the lower bound narrows there.
  */
-export function* candidatesOf(index: FieldIndex, condition: ServedCondition): Generator<IndexEntry> {
+export function candidatesOf(index: FieldIndex, condition: ServedCondition, visit: EntryVisitor): void {
   if (condition.operator !== 'range') {
-    for (const value of condition.values) yield* index.equal(value);
+    let going = true;
+    for (const value of condition.values) {
+      index.equal(value, (found, seq, id) => (going = visit(found, seq, id) !== false));
+      if (!going) return;
+    }
     return;
   }
   const lower = condition.lower;
   const upper = lower && index.multikey ? null : condition.upper;
   const type = typeof (lower ?? upper)?.value;
-  const start = lower ? lower.value : type === 'number' ? -Infinity : '';
-  yield* index.stretch(
-    start,
+  index.stretch(
+    lower ? lower.value : typeMinimum(type),
     (value) => typeof value === type && (!upper || compareSortKeys(value, upper.value) <= 0),
     (value) => holds(lower, value) && holds(upper, value),
+    visit,
   );
+}
+
+const typeMinimum = (type: string): unknown => (type === 'number' ? -Infinity : '');
+/** A value after every value of the type and before the next type: Infinity after numbers, `{}` after strings. */
+const typeEnd = (type: string): unknown => (type === 'number' ? Infinity : {});
+
+/** The first and last positions of the stretch a condition on a single-valued index covers. */
+function stretchOf(condition: ServedCondition): [IndexKey, IndexKey] {
+  if (condition.operator === 'eq')
+    return [
+      [condition.values[0], -Infinity],
+      [condition.values[0], Infinity],
+    ];
+  const { lower, upper } = condition;
+  const type = typeof (lower ?? upper)?.value;
+  const low: IndexKey = lower
+    ? [lower.value, lower.operator === '$gt' ? Infinity : -Infinity]
+    : [typeMinimum(type), -Infinity];
+  const high: IndexKey = upper
+    ? [upper.value, upper.operator === '$lt' ? -Infinity : Infinity]
+    : [typeEnd(type), -Infinity];
+  return [low, high];
+}
+
+/**
+ * How many records meet `condition`, from the index alone (answersExactly). Where each record has
+ * one entry, the matches are one stretch of the tree: whichever of it and the rest is smaller is
+ * counted, so a condition matching nearly every record costs the few it does not match.
+ */
+export function countExactly(index: FieldIndex, condition: ServedCondition): number {
+  if (!index.multikey && condition.operator !== 'in') {
+    const [low, high] = stretchOf(condition);
+    const half = Math.floor(index.entries / 2);
+    const outside = index.countOutside(low, high, half);
+    if (outside <= half) return index.entries - outside;
+  }
+  const seen = index.multikey ? new Set<number>() : null;
+  let count = 0;
+  candidatesOf(index, condition, (_value, seq) => {
+    if (seen) seen.add(seq);
+    else count += 1;
+  });
+  return seen ? seen.size : count;
 }
 
 /** True when the index entries of `condition` are exactly the records meeting the whole filter. */

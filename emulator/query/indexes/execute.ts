@@ -1,8 +1,8 @@
 import type { EntityRecord } from '../../core/types';
 import { compareSortKeys, sortRecords, type SortKey } from '../sort';
 import type { CollectionIndexes } from './collection-indexes';
-import { candidatesOf } from './conditions';
-import type { FieldIndex, IndexEntry } from './field-index';
+import { candidatesOf, countExactly } from './conditions';
+import type { FieldIndex } from './field-index';
 import { describePlan, planRead, type Plan, type PlanDescription, type ReadRequest, type Visibility } from './planner';
 
 /**
@@ -40,12 +40,23 @@ function scan(source: ReadSource, viewer: Viewer, request: ReadRequest): EntityR
   );
 }
 
-/** The candidates of an index filter, once each, in insertion order. */
-function candidateRecords(indexes: CollectionIndexes, plan: Plan & { strategy: 'index-filter' }) {
-  const seqs = new Map<number, string>();
-  for (const entry of candidatesOf(plan.index, plan.condition)) seqs.set(entry.seq, entry.id);
-  const ordered = [...seqs.keys()].sort((left, right) => left - right);
-  return ordered.map((seq) => indexes.collection.get(seqs.get(seq) as string) as EntityRecord);
+/** The candidates of an index filter, once each, in insertion order (any order when only counted). */
+function candidateRecords(indexes: CollectionIndexes, plan: Plan & { strategy: 'index-filter' }, ordered: boolean) {
+  const ids: string[] = [];
+  if (!ordered && !plan.index.multikey) {
+    candidatesOf(plan.index, plan.condition, (_value, _seq, id) => {
+      ids.push(id);
+    });
+  } else {
+    const bySeq = new Map<number, string>();
+    candidatesOf(plan.index, plan.condition, (_value, seq, id) => {
+      bySeq.set(seq, id);
+    });
+    const seqs = [...bySeq.keys()];
+    if (ordered) seqs.sort((left, right) => left - right);
+    for (const seq of seqs) ids.push(bySeq.get(seq) as string);
+  }
+  return ids.map((id) => indexes.collection.get(id) as EntityRecord);
 }
 
 function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): EntityRecord | null {
@@ -63,10 +74,11 @@ function walk(
   index: FieldIndex,
   viewer: Viewer,
   request: ReadRequest,
-  start?: unknown,
+  start: unknown,
 ): EntityRecord[] {
   const sort = request.sort as readonly SortKey[];
   const descending = (sort[0] as SortKey).descending;
+  const grouped = sort.length > 1;
   const out: EntityRecord[] = [];
   let group: EntityRecord[] = [];
   let groupValue: unknown = undefined;
@@ -75,25 +87,20 @@ function walk(
     out.push(...sortRecords(group, sort, request.take - out.length));
     group = [];
   };
-  for (const entry of index.walk(descending, start) as Generator<IndexEntry>) {
-    if (sort.length > 1 && group.length > 0 && compareSortKeys(entry.value, groupValue) !== 0) {
+  index.walk(descending, start, (value, _seq, id) => {
+    if (grouped && group.length > 0 && compareSortKeys(value, groupValue) !== 0) {
       flush();
-      if (out.length >= request.take) break;
+      if (out.length >= request.take) return false;
     }
-    const view = viewMatch(viewer, request, indexes.collection.get(entry.id) as EntityRecord);
-    if (!view) continue;
-    groupValue = entry.value;
-    if (sort.length > 1) group.push(view);
-    else if (out.push(view) >= request.take) break;
-  }
+    const view = viewMatch(viewer, request, indexes.collection.get(id) as EntityRecord);
+    if (!view) return true;
+    groupValue = value;
+    if (grouped) group.push(view);
+    else return out.push(view) < request.take;
+    return true;
+  });
   if (group.length > 0) flush();
   return out;
-}
-
-function countEntries(plan: Plan & { strategy: 'index-count' }): number {
-  const seen = new Set<number>();
-  for (const entry of candidatesOf(plan.index, plan.condition)) seen.add(entry.seq);
-  return seen.size;
 }
 
 function runPlan(source: ReadSource, viewer: Viewer, request: ReadRequest, plan: Plan, start: unknown): EntityRecord[] {
@@ -102,7 +109,7 @@ function runPlan(source: ReadSource, viewer: Viewer, request: ReadRequest, plan:
   if (plan.strategy === 'index-sort') return walk(indexes, plan.index, viewer, request, start);
   if (plan.strategy !== 'index-filter') return scan(source, viewer, request);
   const matches: EntityRecord[] = [];
-  for (const record of candidateRecords(indexes, plan)) {
+  for (const record of candidateRecords(indexes, plan, !request.countOnly)) {
     const view = viewMatch(viewer, request, record);
     if (view) matches.push(view);
   }
@@ -128,6 +135,8 @@ export function countViews(source: ReadSource, viewer: Viewer, filter: ReadReque
   const request: ReadRequest = { filter, sort: null, take: Infinity, countOnly: true };
   const { plan, notes } = planRead(source.indexes, viewer, request);
   const count =
-    plan.strategy === 'index-count' ? countEntries(plan) : runPlan(source, viewer, request, plan, undefined).length;
+    plan.strategy === 'index-count'
+      ? countExactly(plan.index, plan.condition)
+      : runPlan(source, viewer, request, plan, undefined).length;
   return { result: count, plan: describePlan(plan, notes) };
 }

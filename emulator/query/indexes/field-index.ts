@@ -1,4 +1,5 @@
 import BTree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 
 import { valueAt } from '../engine';
 import { compareSortKeys } from '../sort';
@@ -23,8 +24,14 @@ import { compareSortKeys } from '../sort';
 /** A position in the tree: the value, then the record's insertion sequence number. */
 export type IndexKey = readonly [value: unknown, seq: number];
 
-export const compareIndexKeys = (left: IndexKey, right: IndexKey): number =>
-  compareSortKeys(left[0], right[0]) || left[1] - right[1];
+export function compareIndexKeys(left: IndexKey, right: IndexKey): number {
+  const a = left[0];
+  const b = right[0];
+  // Two numbers or two strings, nearly every comparison, without a call.
+  if (typeof a === typeof b && (typeof a === 'number' || typeof a === 'string'))
+    return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : left[1] - right[1];
+  return compareSortKeys(a, b) || left[1] - right[1];
+}
 
 /** The values a record is filed under for `field` (one, or one per distinct array element). */
 function filedValues(record: Record<string, unknown>, field: string): unknown[] {
@@ -38,21 +45,37 @@ function filedValues(record: Record<string, unknown>, field: string): unknown[] 
   return distinct;
 }
 
-/** One entry met by a walk or a lookup. */
-export interface IndexEntry {
-  value: unknown;
-  seq: number;
-  id: string;
-}
+/** Told of each entry met, in order; returning false stops the visit. */
+export type EntryVisitor = (value: unknown, seq: number, id: string) => boolean | void;
+
+const NODE_SIZE = 64;
 
 export class FieldIndex {
-  private readonly tree = new BTree<IndexKey, string>(undefined, compareIndexKeys);
+  private tree = new BTree<IndexKey, string>(undefined, compareIndexKeys, NODE_SIZE);
   private readonly filed = new Map<string, IndexKey[]>();
   /** Records filed under more than one value (arrays of two or more distinct elements). */
   private multikeyRecords = 0;
 
   constructor(readonly field: string) {}
 
+  /** The index of `records` (id, insertion number, record), loaded in one sorted pass. */
+  static build(field: string, records: Iterable<[string, number, Record<string, unknown>]>): FieldIndex {
+    const index = new FieldIndex(field);
+    const entries: [IndexKey, string][] = [];
+    for (const [id, seq, record] of records) {
+      const keys = index.keysOf(record, seq);
+      index.filed.set(id, keys);
+      if (keys.length > 1) index.multikeyRecords += 1;
+      for (const key of keys) entries.push([key, id]);
+    }
+    entries.sort((left, right) => compareIndexKeys(left[0], right[0]));
+    const keys = entries.map(([key]) => key);
+    const ids = entries.map(([, id]) => id);
+    index.tree = bulkLoad(keys, ids, NODE_SIZE, compareIndexKeys);
+    return index;
+  }
+
+  /** How many records are filed (each once, whatever its number of values). */
   get size(): number {
     return this.filed.size;
   }
@@ -62,8 +85,12 @@ export class FieldIndex {
     return this.multikeyRecords > 0;
   }
 
+  private keysOf(record: Record<string, unknown>, seq: number): IndexKey[] {
+    return filedValues(record, this.field).map((value): IndexKey => [value, seq]);
+  }
+
   add(id: string, seq: number, record: Record<string, unknown>): void {
-    const keys = filedValues(record, this.field).map((value): IndexKey => [value, seq]);
+    const keys = this.keysOf(record, seq);
     const previous = this.filed.get(id);
     if (previous && sameKeys(previous, keys)) return;
     if (previous) this.remove(id);
@@ -81,40 +108,62 @@ export class FieldIndex {
   }
 
   /**
-   * Entries from `start` (inclusive; the lowest value when undefined) upwards, or downwards when
-   * `descending`, each record once (at its first appearance in that direction).
+   * Visits the entries from `start` (inclusive; the lowest value when undefined) upwards, or
+   * downwards when `descending`, until `visit` returns false. A multikey record comes once per value.
    */
-  *walk(descending: boolean, start?: unknown): Generator<IndexEntry> {
-    const seen = this.multikey ? new Set<number>() : null;
+  visit(descending: boolean, start: unknown, visit: EntryVisitor): void {
+    const reused: unknown[] = [];
     const entries = descending
-      ? this.tree.entriesReversed(start === undefined ? undefined : [start, Infinity])
-      : this.tree.entries(start === undefined ? undefined : [start, -Infinity]);
-    for (const [[value, seq], id] of entries) {
-      if (seen) {
-        if (seen.has(seq)) continue;
-        seen.add(seq);
-      }
-      yield { value, seq, id };
-    }
+      ? this.tree.entriesReversed(start === undefined ? undefined : [start, Infinity], reused as never)
+      : this.tree.entries(start === undefined ? undefined : [start, -Infinity], reused as never);
+    for (const [[value, seq], id] of entries) if (visit(value, seq, id) === false) return;
   }
 
-  /** Entries whose value equals `value` (compareSortKeys), in insertion order. */
-  *equal(value: unknown): Generator<IndexEntry> {
-    for (const entry of this.walk(false, value)) {
-      if (compareSortKeys(entry.value, value) !== 0) return;
-      yield entry;
-    }
+  /** As visit, each record only at its first entry in that direction: its sort key (see above). */
+  walk(descending: boolean, start: unknown, visit: EntryVisitor): void {
+    if (!this.multikey) return this.visit(descending, start, visit);
+    const seen = new Set<number>();
+    this.visit(descending, start, (value, seq, id) => {
+      if (seen.has(seq)) return true;
+      seen.add(seq);
+      return visit(value, seq, id);
+    });
+  }
+
+  /** Visits the entries whose value equals `value` (compareSortKeys), in insertion order. */
+  equal(value: unknown, visit: EntryVisitor): void {
+    this.visit(
+      false,
+      value,
+      (found, seq, id) => compareSortKeys(found, value) === 0 && visit(found, seq, id) !== false,
+    );
   }
 
   /**
-   * Entries of the values `accepts` takes, from `start` upwards while `within` holds (values of one
-   * type, so the stretch ends where the type ends). A record may appear once per element here.
+   * Visits the entries of the values `accepts` takes, from `start` upwards while `within` holds
+   * (values of one type, so the stretch ends where the type ends).
    */
-  *stretch(start: unknown, within: (value: unknown) => boolean, accepts: (value: unknown) => boolean) {
-    for (const [[value, seq], id] of this.tree.entries([start, -Infinity])) {
-      if (!within(value)) return;
-      if (accepts(value)) yield { value, seq, id } as IndexEntry;
-    }
+  stretch(
+    start: unknown,
+    within: (value: unknown) => boolean,
+    accepts: (value: unknown) => boolean,
+    visit: EntryVisitor,
+  ) {
+    this.visit(false, start, (value, seq, id) => within(value) && (!accepts(value) || visit(value, seq, id) !== false));
+  }
+
+  /** How many entries lie outside [`low`, `high`] (either may be absent), counting at most `cap` + 1. */
+  countOutside(low: IndexKey | null, high: IndexKey | null, cap: number): number {
+    let outside = 0;
+    if (low) this.visit(false, undefined, (value, seq) => compareIndexKeys([value, seq], low) < 0 && ++outside <= cap);
+    if (high && outside <= cap)
+      this.visit(true, undefined, (value, seq) => compareIndexKeys([value, seq], high) > 0 && ++outside <= cap);
+    return outside;
+  }
+
+  /** Every entry (a multikey record once per value). */
+  get entries(): number {
+    return this.tree.size;
   }
 }
 

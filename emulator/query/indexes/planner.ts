@@ -1,4 +1,5 @@
 import type { RecordPredicate } from '../engine';
+import type { Criteria } from '../filter';
 import type { SortKey } from '../sort';
 import type { CollectionIndexes } from './collection-indexes';
 import {
@@ -21,11 +22,8 @@ import type { FieldIndex } from './field-index';
  *   matches and the caller sees every record whole;
  * - `scan`: every record, as before, for whatever no index serves.
  *
- * Costs are in records visited: a filter's candidates are counted up to ESTIMATE_CAP; a walk is
- * expected to visit `take` × records / matches, matches estimated by the smallest candidate count.
+ * Costs are in records read (see planRead).
  */
-
-export const ESTIMATE_CAP = 2048;
 
 /** What a read needs. `sort` null: insertion order; `take`: how many matches at most (Infinity: all). */
 export interface ReadRequest {
@@ -63,26 +61,27 @@ interface Estimate {
 
 function countUpTo(index: FieldIndex, condition: ServedCondition, cap: number): number {
   let count = 0;
-  for (const entry of candidatesOf(index, condition)) {
-    void entry;
-    count += 1;
-    if (count >= cap) break;
-  }
+  candidatesOf(index, condition, () => ++count < cap);
   return count;
 }
 
-/** The most selective served condition of the filter (the smallest candidate count, counted up to `cap`). */
-function bestFilter(indexes: CollectionIndexes, filter: RecordPredicate, notes: string[]): Estimate | null {
-  const criteria = 'criteria' in filter ? (filter.criteria as Record<string, unknown>) : null;
-  if (!criteria) return null;
-  let best: Estimate | null = null;
-  for (const condition of servedConditions(criteria)) {
+/** The filter's served conditions on indexed fields; the others go to `notes`. */
+function indexedConditions(indexes: CollectionIndexes, filter: RecordPredicate, notes: string[]) {
+  const criteria = 'criteria' in filter ? (filter.criteria as Criteria) : null;
+  const found: { index: FieldIndex; condition: ServedCondition }[] = [];
+  for (const condition of criteria ? servedConditions(criteria) : []) {
     const index = indexes.field(condition.field);
-    if (!index) {
-      notes.push(`filter on "${condition.field}": the field is not indexed (no schema declares it)`);
-      continue;
-    }
-    const candidates = countUpTo(index, condition, best ? best.candidates : ESTIMATE_CAP);
+    if (index) found.push({ index, condition });
+    else notes.push(`filter on "${condition.field}": the field is not indexed (no schema declares it)`);
+  }
+  return found;
+}
+
+/** The most selective condition: the fewest candidates, each counted up to the best so far (at most `cap`). */
+function mostSelective(conditions: readonly { index: FieldIndex; condition: ServedCondition }[], cap: number) {
+  let best: Estimate | null = null;
+  for (const { index, condition } of conditions) {
+    const candidates = countUpTo(index, condition, best ? best.candidates : cap);
     if (!best || candidates < best.candidates) best = { index, condition, candidates };
   }
   return best;
@@ -106,29 +105,30 @@ function sortIndex(
   return null;
 }
 
+/**
+ * A walk is expected to read `take × records / matches` records, a filter its candidates: the walk
+ * wins once candidates reach √(take × records), so candidates are counted up to that (or, with no
+ * walk to compare with, up to half the records, past which a scan is cheaper).
+ */
 export function planRead(indexes: CollectionIndexes | null, visibility: Visibility, request: ReadRequest) {
   const notes: string[] = [];
   if (!indexes) return { plan: { strategy: 'scan' } as Plan, notes: ['no records'] };
-  const filter = bestFilter(indexes, request.filter, notes);
-  if (request.countOnly && filter && visibility.seesEverything && answersExactly(filter.index, filter.condition))
-    return { plan: { strategy: 'index-count', index: filter.index, condition: filter.condition } as Plan, notes };
+  const conditions = indexedConditions(indexes, request.filter, notes);
+  if (request.countOnly && visibility.seesEverything) {
+    const exact = conditions.find(({ index, condition }) => answersExactly(index, condition));
+    if (exact) return { plan: { strategy: 'index-count', ...exact } as Plan, notes };
+  }
   const walkable = request.countOnly ? null : sortIndex(indexes, request.sort, visibility, notes);
-  if (walkable) {
-    const walkCost = filter ? (request.take * indexes.size) / Math.max(filter.candidates, 1) : request.take;
-    if (!filter || walkCost <= filter.candidates) {
-      const descending = (request.sort?.[0] as SortKey).descending;
-      return { plan: { strategy: 'index-sort', index: walkable, descending } as Plan, notes };
-    }
+  const half = Math.floor(indexes.size / 2);
+  const cap = walkable ? Math.min(half, Math.ceil(Math.sqrt(request.take * indexes.size)) + 1) : half;
+  const best = mostSelective(conditions, Math.max(cap, 1));
+  if (walkable && (!best || (request.take * indexes.size) / Math.max(best.candidates, 1) <= best.candidates)) {
+    const descending = (request.sort?.[0] as SortKey).descending;
+    return { plan: { strategy: 'index-sort', index: walkable, descending } as Plan, notes };
   }
-  if (filter) {
-    // Reading most records through an index costs more than reading them in order: scan then.
-    const half = Math.floor(indexes.size / 2);
-    const candidates =
-      filter.candidates < ESTIMATE_CAP ? filter.candidates : countUpTo(filter.index, filter.condition, half);
-    if (candidates < half)
-      return { plan: { strategy: 'index-filter', index: filter.index, condition: filter.condition } as Plan, notes };
-    notes.push(`filter on "${filter.condition.field}": it may match half the records or more`);
-  }
+  if (best && best.candidates < half)
+    return { plan: { strategy: 'index-filter', index: best.index, condition: best.condition } as Plan, notes };
+  if (best) notes.push(`filter on "${best.condition.field}": it may match half the records or more`);
   return { plan: { strategy: 'scan' } as Plan, notes };
 }
 
