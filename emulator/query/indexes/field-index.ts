@@ -52,7 +52,8 @@ const NODE_SIZE = 64;
 
 export class FieldIndex {
   private tree = new BTree<IndexKey, string>(undefined, compareIndexKeys, NODE_SIZE);
-  private readonly filed = new Map<string, IndexKey[]>();
+  /** Each record's keys: one key for a single value (most records: no array per record), else a list. */
+  private readonly filed = new Map<string, IndexKey | IndexKey[]>();
   /** Records filed under more than one value (arrays of two or more distinct elements). */
   private multikeyRecords = 0;
 
@@ -64,8 +65,7 @@ export class FieldIndex {
     const entries: [IndexKey, string][] = [];
     for (const [id, seq, record] of records) {
       const keys = index.keysOf(record, seq);
-      index.filed.set(id, keys);
-      if (keys.length > 1) index.multikeyRecords += 1;
+      index.file(id, keys);
       for (const key of keys) entries.push([key, id]);
     }
     entries.sort((left, right) => compareIndexKeys(left[0], right[0]));
@@ -89,18 +89,28 @@ export class FieldIndex {
     return filedValues(record, this.field).map((value): IndexKey => [value, seq]);
   }
 
-  add(id: string, seq: number, record: Record<string, unknown>): void {
-    const keys = this.keysOf(record, seq);
-    const previous = this.filed.get(id);
-    if (previous && sameKeys(previous, keys)) return;
-    if (previous) this.remove(id);
-    for (const key of keys) this.tree.set(key, id);
-    this.filed.set(id, keys);
+  private file(id: string, keys: IndexKey[]): void {
+    this.filed.set(id, keys.length === 1 ? (keys[0] as IndexKey) : keys);
     if (keys.length > 1) this.multikeyRecords += 1;
   }
 
+  private keysFiled(id: string): IndexKey[] | undefined {
+    const filed = this.filed.get(id);
+    if (filed === undefined) return undefined;
+    return filed.length === 2 && typeof filed[1] === 'number' ? [filed as IndexKey] : (filed as IndexKey[]);
+  }
+
+  add(id: string, seq: number, record: Record<string, unknown>): void {
+    const keys = this.keysOf(record, seq);
+    const previous = this.keysFiled(id);
+    if (previous && sameKeys(previous, keys)) return;
+    if (previous) this.remove(id);
+    for (const key of keys) this.tree.set(key, id);
+    this.file(id, keys);
+  }
+
   remove(id: string): void {
-    const keys = this.filed.get(id);
+    const keys = this.keysFiled(id);
     if (!keys) return;
     for (const key of keys) this.tree.delete(key);
     this.filed.delete(id);
