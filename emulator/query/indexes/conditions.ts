@@ -150,23 +150,16 @@ function stretchOf(condition: ServedCondition): [IndexKey, IndexKey] {
 
 /**
  * How many records meet `condition`, from the index alone (answersExactly). Where each record has
- * one entry, the matches are one stretch of the tree: whichever of it and the rest is smaller is
- * counted, so a condition matching nearly every record costs the few it does not match.
+ * one entry, the matches are one stretch of the tree, counted against the rest (countBetween): a
+ * condition matching nearly every record costs the few it does not match.
  */
 export function countExactly(index: FieldIndex, condition: ServedCondition): number {
-  if (!index.multikey && condition.operator !== 'in') {
-    const [low, high] = stretchOf(condition);
-    const half = Math.floor(index.entries / 2);
-    const outside = index.countOutside(low, high, half);
-    if (outside <= half) return index.entries - outside;
-  }
-  const seen = index.multikey ? new Set<number>() : null;
-  let count = 0;
+  if (!index.multikey && condition.operator !== 'in') return index.countBetween(...stretchOf(condition));
+  const seen = new Set<number>();
   candidatesOf(index, condition, (_value, seq) => {
-    if (seen) seen.add(seq);
-    else count += 1;
+    seen.add(seq);
   });
-  return seen ? seen.size : count;
+  return seen.size;
 }
 
 /** True when the index entries of `condition` are exactly the records meeting the whole filter. */

@@ -1,7 +1,7 @@
 import type { EntityRecord } from '../../core/types';
 import { compareSortKeys, sortRecords, type SortKey } from '../sort';
 import type { CollectionIndexes } from './collection-indexes';
-import { candidatesOf, countExactly } from './conditions';
+import { countExactly } from './conditions';
 import type { FieldIndex } from './field-index';
 import { describePlan, planRead, type Plan, type PlanDescription, type ReadRequest, type Visibility } from './planner';
 
@@ -42,21 +42,14 @@ function scan(source: ReadSource, viewer: Viewer, request: ReadRequest): EntityR
 
 /** The candidates of an index filter, once each, in insertion order (any order when only counted). */
 function candidateRecords(indexes: CollectionIndexes, plan: Plan & { strategy: 'index-filter' }, ordered: boolean) {
-  const ids: string[] = [];
-  if (!ordered && !plan.index.multikey) {
-    candidatesOf(plan.index, plan.condition, (_value, _seq, id) => {
-      ids.push(id);
-    });
-  } else {
-    const bySeq = new Map<number, string>();
-    candidatesOf(plan.index, plan.condition, (_value, seq, id) => {
-      bySeq.set(seq, id);
-    });
-    const seqs = [...bySeq.keys()];
-    if (ordered) seqs.sort((left, right) => left - right);
-    for (const seq of seqs) ids.push(bySeq.get(seq) as string);
+  const { seqs, ids } = plan.found;
+  let order = seqs.map((_seq, at) => at);
+  if (ordered) order.sort((left, right) => (seqs[left] as number) - (seqs[right] as number));
+  if (plan.index.multikey) {
+    const seen = new Set<number>();
+    order = order.filter((at) => !seen.has(seqs[at] as number) && seen.add(seqs[at] as number));
   }
-  return ids.map((id) => indexes.collection.get(id) as EntityRecord);
+  return order.map((at) => indexes.collection.get(ids[at] as string) as EntityRecord);
 }
 
 function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): EntityRecord | null {

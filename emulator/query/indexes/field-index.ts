@@ -162,13 +162,33 @@ export class FieldIndex {
     this.visit(false, start, (value, seq, id) => within(value) && (!accepts(value) || visit(value, seq, id) !== false));
   }
 
-  /** How many entries lie outside [`low`, `high`] (either may be absent), counting at most `cap` + 1. */
-  countOutside(low: IndexKey | null, high: IndexKey | null, cap: number): number {
-    let outside = 0;
-    if (low) this.visit(false, undefined, (value, seq) => compareIndexKeys([value, seq], low) < 0 && ++outside <= cap);
-    if (high && outside <= cap)
-      this.visit(true, undefined, (value, seq) => compareIndexKeys([value, seq], high) > 0 && ++outside <= cap);
-    return outside;
+  /**
+   * How many entries lie between `low` and `high`: counted inside and outside (from both ends) in
+   * step, whichever side ends first gives the answer, so the cost is twice the smaller side.
+   */
+  countBetween(low: IndexKey, high: IndexKey): number {
+    const inside = this.tree.entries(low);
+    // The rest: below `low` (all of it), then above `high` (from the top down).
+    const ends = [
+      { entries: this.tree.entriesReversed(low), outside: () => true },
+      { entries: this.tree.entriesReversed(), outside: (key: IndexKey) => compareIndexKeys(key, high) > 0 },
+    ];
+    let insideCount = 0;
+    let outsideCount = 0;
+    for (;;) {
+      const next = inside.next();
+      if (next.done || compareIndexKeys(next.value[0], high) > 0) return insideCount;
+      insideCount += 1;
+      let end = ends[0];
+      while (end) {
+        const other = end.entries.next();
+        if (!other.done && end.outside(other.value[0])) break;
+        ends.shift();
+        end = ends[0];
+      }
+      if (!end) return this.tree.size - outsideCount;
+      outsideCount += 1;
+    }
   }
 
   /** Every entry (a multikey record once per value). */

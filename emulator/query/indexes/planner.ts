@@ -50,19 +50,31 @@ export type PlanDescription =
 export type Plan =
   | { strategy: 'scan' }
   | { strategy: 'index-sort'; index: FieldIndex; descending: boolean }
-  | { strategy: 'index-filter'; index: FieldIndex; condition: ServedCondition }
+  | { strategy: 'index-filter'; index: FieldIndex; condition: ServedCondition; found: Candidates }
   | { strategy: 'index-count'; index: FieldIndex; condition: ServedCondition };
+
+/** Index entries met (a multikey record may come more than once): insertion numbers and ids. */
+export interface Candidates {
+  seqs: number[];
+  ids: string[];
+}
 
 interface Estimate {
   index: FieldIndex;
   condition: ServedCondition;
   candidates: number;
+  /** Every candidate when fewer than the cap; the plan reads them without visiting the index again. */
+  found: Candidates;
 }
 
-function countUpTo(index: FieldIndex, condition: ServedCondition, cap: number): number {
-  let count = 0;
-  candidatesOf(index, condition, () => ++count < cap);
-  return count;
+function collectUpTo(index: FieldIndex, condition: ServedCondition, cap: number): Candidates {
+  const found: Candidates = { seqs: [], ids: [] };
+  candidatesOf(index, condition, (_value, seq, id) => {
+    found.seqs.push(seq);
+    found.ids.push(id);
+    return found.seqs.length < cap;
+  });
+  return found;
 }
 
 /** The filter's served conditions on indexed fields; the others go to `notes`. */
@@ -81,8 +93,8 @@ function indexedConditions(indexes: CollectionIndexes, filter: RecordPredicate, 
 function mostSelective(conditions: readonly { index: FieldIndex; condition: ServedCondition }[], cap: number) {
   let best: Estimate | null = null;
   for (const { index, condition } of conditions) {
-    const candidates = countUpTo(index, condition, best ? best.candidates : cap);
-    if (!best || candidates < best.candidates) best = { index, condition, candidates };
+    const found = collectUpTo(index, condition, best ? best.candidates : cap);
+    if (!best || found.seqs.length < best.candidates) best = { index, condition, candidates: found.seqs.length, found };
   }
   return best;
 }
@@ -126,8 +138,9 @@ export function planRead(indexes: CollectionIndexes | null, visibility: Visibili
     const descending = (request.sort?.[0] as SortKey).descending;
     return { plan: { strategy: 'index-sort', index: walkable, descending } as Plan, notes };
   }
-  if (best && best.candidates < half)
-    return { plan: { strategy: 'index-filter', index: best.index, condition: best.condition } as Plan, notes };
+  // Below the cap, `found` holds every candidate.
+  if (best && best.candidates < half && best.candidates < cap)
+    return { plan: { strategy: 'index-filter', ...best } as Plan, notes };
   if (best) notes.push(`filter on "${best.condition.field}": it may match half the records or more`);
   return { plan: { strategy: 'scan' } as Plan, notes };
 }
