@@ -1,12 +1,13 @@
 import type { EntityRecord } from '../../core/types';
-import { FieldIndex } from './field-index';
+import { FieldIndex, type Slot } from './field-index';
 
 /**
  * The indexes of one entity's records, kept in memory beside them (docs/ARCHITECTURE.md says why
  * not in SQLite): one FieldIndex per indexed field, built on first use and kept current by the
- * collection's observer on every load, put and remove. Each record has a sequence number in the
- * collection's insertion order (an update keeps it, as the Map keeps the record's place), which is
- * how index answers are put back into the order a scan would see.
+ * collection's observer on every load, put and remove. Each record has one slot, shared by all
+ * its field indexes, with its sequence number in the collection's insertion order (an update keeps
+ * it, as the Map keeps the record's place): how index answers are put back into the order a scan
+ * would see.
  */
 
 /** Told of every change of a record (undefined: absent), loads included. */
@@ -16,7 +17,6 @@ export interface RecordsObserver {
 
 /** What indexes need of an entity's records (the store's Collection is one). */
 export interface ObservedRecords {
-  get(id: string): EntityRecord | undefined;
   /** Every record with its id, in insertion order. */
   entries(): IterableIterator<[string, EntityRecord]>;
   /** Registers the one observer of every change. */
@@ -24,12 +24,12 @@ export interface ObservedRecords {
 }
 
 export class CollectionIndexes implements RecordsObserver {
-  private readonly seqs = new Map<string, number>();
+  private readonly slots = new Map<string, Slot>();
   private nextSeq = 0;
   private readonly fields = new Map<string, FieldIndex>();
 
-  private constructor(readonly collection: ObservedRecords) {
-    for (const [id] of collection.entries()) this.seqs.set(id, this.nextSeq++);
+  private constructor(collection: ObservedRecords) {
+    for (const [id, record] of collection.entries()) this.slots.set(id, { id, seq: this.nextSeq++, record });
     collection.observe(this);
   }
 
@@ -45,19 +45,11 @@ export class CollectionIndexes implements RecordsObserver {
   }
 
   get size(): number {
-    return this.seqs.size;
+    return this.slots.size;
   }
 
   field(name: string): FieldIndex | undefined {
     return this.fields.get(name);
-  }
-
-  seqOf(id: string): number | undefined {
-    return this.seqs.get(id);
-  }
-
-  private *numbered(): Generator<[string, number, EntityRecord]> {
-    for (const [id, record] of this.collection.entries()) yield [id, this.seqs.get(id) as number, record];
   }
 
   /** Builds the indexes of newly declared fields and drops those no schema declares any more. */
@@ -65,23 +57,25 @@ export class CollectionIndexes implements RecordsObserver {
     const wanted = new Set(names);
     for (const name of this.fields.keys()) if (!wanted.has(name)) this.fields.delete(name);
     for (const name of wanted) {
-      if (this.fields.has(name)) continue;
-      this.fields.set(name, FieldIndex.build(name, this.numbered()));
+      if (!this.fields.has(name)) this.fields.set(name, FieldIndex.build(name, this.slots.values()));
     }
   }
 
   changed(id: string, before: EntityRecord | undefined, after: EntityRecord | undefined): void {
     if (after === undefined) {
       for (const index of this.fields.values()) index.remove(id);
-      this.seqs.delete(id);
+      this.slots.delete(id);
       return;
     }
-    let seq = this.seqs.get(id);
-    if (before === undefined || seq === undefined) {
-      seq = this.nextSeq++;
-      this.seqs.set(id, seq);
+    let slot = this.slots.get(id);
+    if (slot && before !== undefined) slot.record = after;
+    else {
+      // A new record (or one re-inserted after a delete): last in insertion order, as in the Map.
+      if (slot) for (const index of this.fields.values()) index.remove(id);
+      slot = { id, seq: this.nextSeq++, record: after };
+      this.slots.set(id, slot);
     }
-    for (const index of this.fields.values()) index.add(id, seq, after);
+    for (const index of this.fields.values()) index.add(slot);
   }
 }
 

@@ -110,7 +110,7 @@ export function candidatesOf(index: FieldIndex, condition: ServedCondition, visi
   if (condition.operator !== 'range') {
     let going = true;
     for (const value of condition.values) {
-      index.equal(value, (found, seq, id) => (going = visit(found, seq, id) !== false));
+      index.equal(value, (found, slot) => (going = visit(found, slot) !== false));
       if (!going) return;
     }
     return;
@@ -156,8 +156,8 @@ function stretchOf(condition: ServedCondition): [IndexKey, IndexKey] {
 export function countExactly(index: FieldIndex, condition: ServedCondition): number {
   if (!index.multikey && condition.operator !== 'in') return index.countBetween(...stretchOf(condition));
   const seen = new Set<number>();
-  candidatesOf(index, condition, (_value, seq) => {
-    seen.add(seq);
+  candidatesOf(index, condition, (_value, slot) => {
+    seen.add(slot.seq);
   });
   return seen.size;
 }

@@ -41,15 +41,14 @@ function scan(source: ReadSource, viewer: Viewer, request: ReadRequest): EntityR
 }
 
 /** The candidates of an index filter, once each, in insertion order (any order when only counted). */
-function candidateRecords(indexes: CollectionIndexes, plan: Plan & { strategy: 'index-filter' }, ordered: boolean) {
-  const { seqs, ids } = plan.found;
-  let order = seqs.map((_seq, at) => at);
-  if (ordered) order.sort((left, right) => (seqs[left] as number) - (seqs[right] as number));
+function candidateRecords(plan: Plan & { strategy: 'index-filter' }, ordered: boolean): EntityRecord[] {
+  let slots = plan.found;
+  if (ordered) slots = [...slots].sort((left, right) => left.seq - right.seq);
   if (plan.index.multikey) {
     const seen = new Set<number>();
-    order = order.filter((at) => !seen.has(seqs[at] as number) && seen.add(seqs[at] as number));
+    slots = slots.filter((slot) => !seen.has(slot.seq) && seen.add(slot.seq));
   }
-  return order.map((at) => indexes.collection.get(ids[at] as string) as EntityRecord);
+  return slots.map((slot) => slot.record);
 }
 
 function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): EntityRecord | null {
@@ -62,13 +61,7 @@ function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): 
  * keys each group is put in order by sortRecords on its matches in insertion order (the walk
  * downwards meets them newest first). The walk ends after the group in which `take` is reached.
  */
-function walk(
-  indexes: CollectionIndexes,
-  index: FieldIndex,
-  viewer: Viewer,
-  request: ReadRequest,
-  start: unknown,
-): EntityRecord[] {
+function walk(index: FieldIndex, viewer: Viewer, request: ReadRequest, start: unknown): EntityRecord[] {
   const sort = request.sort as readonly SortKey[];
   const descending = (sort[0] as SortKey).descending;
   const grouped = sort.length > 1;
@@ -80,12 +73,12 @@ function walk(
     out.push(...sortRecords(group, sort, request.take - out.length));
     group = [];
   };
-  index.walk(descending, start, (value, _seq, id) => {
+  index.walk(descending, start, (value, slot) => {
     if (grouped && group.length > 0 && compareSortKeys(value, groupValue) !== 0) {
       flush();
       if (out.length >= request.take) return false;
     }
-    const view = viewMatch(viewer, request, indexes.collection.get(id) as EntityRecord);
+    const view = viewMatch(viewer, request, slot.record);
     if (!view) return true;
     groupValue = value;
     if (grouped) group.push(view);
@@ -97,12 +90,11 @@ function walk(
 }
 
 function runPlan(source: ReadSource, viewer: Viewer, request: ReadRequest, plan: Plan, start: unknown): EntityRecord[] {
-  const indexes = source.indexes as CollectionIndexes;
   if (request.take <= 0) return [];
-  if (plan.strategy === 'index-sort') return walk(indexes, plan.index, viewer, request, start);
+  if (plan.strategy === 'index-sort') return walk(plan.index, viewer, request, start);
   if (plan.strategy !== 'index-filter') return scan(source, viewer, request);
   const matches: EntityRecord[] = [];
-  for (const record of candidateRecords(indexes, plan, !request.countOnly)) {
+  for (const record of candidateRecords(plan, !request.countOnly)) {
     const view = viewMatch(viewer, request, record);
     if (view) matches.push(view);
   }

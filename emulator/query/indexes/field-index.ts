@@ -1,6 +1,7 @@
 import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 
+import type { EntityRecord } from '../../core/types';
 import { valueAt } from '../engine';
 import { compareSortKeys } from '../sort';
 
@@ -45,13 +46,25 @@ function filedValues(record: Record<string, unknown>, field: string): unknown[] 
   return distinct;
 }
 
+/**
+ * One record as every index of its entity holds it: the value of each tree entry. An update
+ * replaces `record` here, so an index whose keys did not change has nothing to do, and a read finds
+ * the record without looking its id up.
+ */
+export interface Slot {
+  readonly id: string;
+  /** The record's place in insertion order. */
+  readonly seq: number;
+  record: EntityRecord;
+}
+
 /** Told of each entry met, in order; returning false stops the visit. */
-export type EntryVisitor = (value: unknown, seq: number, id: string) => boolean | void;
+export type EntryVisitor = (value: unknown, slot: Slot) => boolean | void;
 
 const NODE_SIZE = 64;
 
 export class FieldIndex {
-  private tree = new BTree<IndexKey, string>(undefined, compareIndexKeys, NODE_SIZE);
+  private tree = new BTree<IndexKey, Slot>(undefined, compareIndexKeys, NODE_SIZE);
   /** Each record's keys: one key for a single value (most records: no array per record), else a list. */
   private readonly filed = new Map<string, IndexKey | IndexKey[]>();
   /** Records filed under more than one value (arrays of two or more distinct elements). */
@@ -59,19 +72,19 @@ export class FieldIndex {
 
   constructor(readonly field: string) {}
 
-  /** The index of `records` (id, insertion number, record), loaded in one sorted pass. */
-  static build(field: string, records: Iterable<[string, number, Record<string, unknown>]>): FieldIndex {
+  /** The index of `slots`, loaded in one sorted pass. */
+  static build(field: string, slots: Iterable<Slot>): FieldIndex {
     const index = new FieldIndex(field);
-    const entries: [IndexKey, string][] = [];
-    for (const [id, seq, record] of records) {
-      const keys = index.keysOf(record, seq);
-      index.file(id, keys);
-      for (const key of keys) entries.push([key, id]);
+    const entries: [IndexKey, Slot][] = [];
+    for (const slot of slots) {
+      const keys = index.keysOf(slot);
+      index.file(slot.id, keys);
+      for (const key of keys) entries.push([key, slot]);
     }
     entries.sort((left, right) => compareIndexKeys(left[0], right[0]));
     const keys = entries.map(([key]) => key);
-    const ids = entries.map(([, id]) => id);
-    index.tree = bulkLoad(keys, ids, NODE_SIZE, compareIndexKeys);
+    const values = entries.map(([, slot]) => slot);
+    index.tree = bulkLoad(keys, values, NODE_SIZE, compareIndexKeys);
     return index;
   }
 
@@ -85,8 +98,8 @@ export class FieldIndex {
     return this.multikeyRecords > 0;
   }
 
-  private keysOf(record: Record<string, unknown>, seq: number): IndexKey[] {
-    return filedValues(record, this.field).map((value): IndexKey => [value, seq]);
+  private keysOf(slot: Slot): IndexKey[] {
+    return filedValues(slot.record, this.field).map((value): IndexKey => [value, slot.seq]);
   }
 
   private file(id: string, keys: IndexKey[]): void {
@@ -100,13 +113,14 @@ export class FieldIndex {
     return filed.length === 2 && typeof filed[1] === 'number' ? [filed as IndexKey] : (filed as IndexKey[]);
   }
 
-  add(id: string, seq: number, record: Record<string, unknown>): void {
-    const keys = this.keysOf(record, seq);
-    const previous = this.keysFiled(id);
+  /** Files a new slot, or refiles an updated one whose values here changed. */
+  add(slot: Slot): void {
+    const keys = this.keysOf(slot);
+    const previous = this.keysFiled(slot.id);
     if (previous && sameKeys(previous, keys)) return;
-    if (previous) this.remove(id);
-    for (const key of keys) this.tree.set(key, id);
-    this.file(id, keys);
+    if (previous) this.remove(slot.id);
+    for (const key of keys) this.tree.set(key, slot);
+    this.file(slot.id, keys);
   }
 
   remove(id: string): void {
@@ -126,27 +140,23 @@ export class FieldIndex {
     const entries = descending
       ? this.tree.entriesReversed(start === undefined ? undefined : [start, Infinity], reused as never)
       : this.tree.entries(start === undefined ? undefined : [start, -Infinity], reused as never);
-    for (const [[value, seq], id] of entries) if (visit(value, seq, id) === false) return;
+    for (const [[value], slot] of entries) if (visit(value, slot) === false) return;
   }
 
   /** As visit, each record only at its first entry in that direction: its sort key (see above). */
   walk(descending: boolean, start: unknown, visit: EntryVisitor): void {
     if (!this.multikey) return this.visit(descending, start, visit);
     const seen = new Set<number>();
-    this.visit(descending, start, (value, seq, id) => {
-      if (seen.has(seq)) return true;
-      seen.add(seq);
-      return visit(value, seq, id);
+    this.visit(descending, start, (value, slot) => {
+      if (seen.has(slot.seq)) return true;
+      seen.add(slot.seq);
+      return visit(value, slot);
     });
   }
 
   /** Visits the entries whose value equals `value` (compareSortKeys), in insertion order. */
   equal(value: unknown, visit: EntryVisitor): void {
-    this.visit(
-      false,
-      value,
-      (found, seq, id) => compareSortKeys(found, value) === 0 && visit(found, seq, id) !== false,
-    );
+    this.visit(false, value, (found, slot) => compareSortKeys(found, value) === 0 && visit(found, slot) !== false);
   }
 
   /**
@@ -159,7 +169,7 @@ export class FieldIndex {
     accepts: (value: unknown) => boolean,
     visit: EntryVisitor,
   ) {
-    this.visit(false, start, (value, seq, id) => within(value) && (!accepts(value) || visit(value, seq, id) !== false));
+    this.visit(false, start, (value, slot) => within(value) && (!accepts(value) || visit(value, slot) !== false));
   }
 
   /**
@@ -170,7 +180,7 @@ export class FieldIndex {
     const inside = this.tree.entries(low);
     // The rest: below `low` (all of it), then above `high` (from the top down).
     const ends = [
-      { entries: this.tree.entriesReversed(low), outside: () => true },
+      { entries: this.tree.entriesReversed(low), outside: (_key: IndexKey) => true },
       { entries: this.tree.entriesReversed(), outside: (key: IndexKey) => compareIndexKeys(key, high) > 0 },
     ];
     let insideCount = 0;

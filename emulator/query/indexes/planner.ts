@@ -9,7 +9,7 @@ import {
   type ServedCondition,
   type ServedOperator,
 } from './conditions';
-import type { FieldIndex } from './field-index';
+import type { FieldIndex, Slot } from './field-index';
 
 /**
  * The query planner: picks, for one read, the cheapest of
@@ -53,11 +53,8 @@ export type Plan =
   | { strategy: 'index-filter'; index: FieldIndex; condition: ServedCondition; found: Candidates }
   | { strategy: 'index-count'; index: FieldIndex; condition: ServedCondition };
 
-/** Index entries met (a multikey record may come more than once): insertion numbers and ids. */
-export interface Candidates {
-  seqs: number[];
-  ids: string[];
-}
+/** Index entries met (a multikey record may come more than once). */
+export type Candidates = Slot[];
 
 interface Estimate {
   index: FieldIndex;
@@ -68,12 +65,8 @@ interface Estimate {
 }
 
 function collectUpTo(index: FieldIndex, condition: ServedCondition, cap: number): Candidates {
-  const found: Candidates = { seqs: [], ids: [] };
-  candidatesOf(index, condition, (_value, seq, id) => {
-    found.seqs.push(seq);
-    found.ids.push(id);
-    return found.seqs.length < cap;
-  });
+  const found: Candidates = [];
+  candidatesOf(index, condition, (_value, slot) => found.push(slot) < cap);
   return found;
 }
 
@@ -94,7 +87,7 @@ function mostSelective(conditions: readonly { index: FieldIndex; condition: Serv
   let best: Estimate | null = null;
   for (const { index, condition } of conditions) {
     const found = collectUpTo(index, condition, best ? best.candidates : cap);
-    if (!best || found.seqs.length < best.candidates) best = { index, condition, candidates: found.seqs.length, found };
+    if (!best || found.length < best.candidates) best = { index, condition, candidates: found.length, found };
   }
   return best;
 }
