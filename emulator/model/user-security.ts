@@ -81,6 +81,15 @@ export class UserSecurity implements RecordRules {
     return this.project.fieldView(record);
   }
 
+  mayHideField(field: string): boolean {
+    return this.project.mayHideField(field);
+  }
+
+  /** Only the service role reads every user (no project rule binds it). */
+  get seesEverything(): boolean {
+    return this.caller.kind === 'service';
+  }
+
   mayReadAndWrite(field: string, record: Record<string, unknown>): boolean {
     return this.project.mayReadAndWrite(field, record);
   }

@@ -6,7 +6,7 @@ import type { RowOperation } from '../model/security';
 import { compileFilter } from '../query/engine';
 import { commitChanges, type RecordChange } from './commit';
 import { omitFields, userFields } from './fields';
-import { readable, storedBehind } from './reads';
+import { matchingRecords, storedBehind } from './reads';
 import { gate, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
 
 /**
@@ -105,11 +105,9 @@ export async function deleteMatching(context: EmulatorContext, scope: RecordScop
   if (!isJsonObject(body))
     throw invalidInput('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
   const matches = compileFilter(body);
-  const doomed = storedBehind(
-    context,
-    scope,
-    readable(context, scope).filter((view) => matches(view)),
-  ).filter((record) => scope.rules.allows('delete', record));
+  const doomed = storedBehind(context, scope, matchingRecords(context, scope, matches)).filter((record) =>
+    scope.rules.allows('delete', record),
+  );
   await commitChanges(
     context,
     scope.app.id,
