@@ -80,7 +80,8 @@ export function corsHeadersFor(originHeader: string | undefined, allowed: Origin
       `Origin ${origin} is not allowed to call this emulator: start it with --site-origin ${origin} to allow it`,
       {
         code: 'origin_not_allowed',
-        detail: "Loopback origins are allowed on any port; others need --site-origin or the app's site origins in the seed.",
+        detail:
+          "Loopback origins are allowed on any port; others need --site-origin or the app's site origins in the seed.",
       },
     );
   }
@@ -91,10 +92,7 @@ export function corsHeadersFor(originHeader: string | undefined, allowed: Origin
   };
 }
 
-export function preflightHeaders(
-  originHeader: string | undefined,
-  allowed: OriginPolicy,
-): Record<string, string> {
+export function preflightHeaders(originHeader: string | undefined, allowed: OriginPolicy): Record<string, string> {
   return {
     ...corsHeadersFor(originHeader, allowed),
     'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withQueryBudget } from '../query/budget';
 import { drainRequest } from './body';
 import { canonicalPath, parseRequestTarget } from './canonical-path';
-import { corsHeadersFor, type OriginPolicy, preflightHeaders } from './cors';
+import { corsHeadersFor, preflightHeaders, type OriginPolicy } from './cors';
 import { errorReply } from './errors';
 import type { LocalAddresses } from './local-access';
 import type { Reply } from './reply';

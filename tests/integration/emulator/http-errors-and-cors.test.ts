@@ -27,7 +27,12 @@ describe('CORS', () => {
   });
 
   it('reflects every loopback origin on any port, as a dev server of the app serves it', async () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:4200', 'https://localhost:8443']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+      'http://[::1]:4200',
+      'https://localhost:8443',
+    ]) {
       const { status, headers } = await api('GET', entityPath(APP, 'Note'), { headers: { Origin: origin } });
       expect({ origin, status, allowed: headers.get('access-control-allow-origin') }).toEqual({
         origin,
