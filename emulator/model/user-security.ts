@@ -60,8 +60,14 @@ export class UserSecurity implements RecordRules {
     }
   }
 
+  /**
+   * Nobody creates users here; and where the project's `delete` rule (or `write`) is `false`, no
+   * admin removes any (the service role is bound by no rule), so a `deleteMany` is refused (403)
+   * rather than answered "0 deleted" as if nothing had matched.
+   */
   deniesEveryRecord(operation: RowOperation): boolean {
-    return operation === 'create';
+    if (operation === 'create') return true;
+    return operation === 'delete' && this.caller.kind !== 'service' && this.project.deniesEveryRecord('delete');
   }
 
   view(record: EntityRecord): EntityRecord | null {
