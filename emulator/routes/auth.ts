@@ -9,7 +9,7 @@ import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { joinOnLogin, loginUserView } from '../records/users';
+import { joinOnLogin, loginUserView, markVerified } from '../records/users';
 
 /**
  * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
@@ -137,6 +137,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     }
     account.email_verified = true;
     await context.store.commit();
+    await markVerified(context, account);
     const login = await completeLogin(context, app, account);
     return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
   });
