@@ -1,6 +1,6 @@
 import { createAccount, issueAccessToken, optionalString, requireEmail, requireString } from '../auth/accounts';
 import { accountCaller, checkAppHeader, requireApp } from '../auth/caller';
-import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
+import { consumeOtp, issueOtp, OTP_TTL_MS, otpWaitMs, tooSoon } from '../auth/otp';
 import { conflict, DomainError, invalidInput } from '../core/errors';
 import type { Account, AppConfig } from '../core/types';
 import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
@@ -77,9 +77,8 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   const password = requireNewPassword(body.password, 'password');
   const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
   const existing = context.store.findAccountByEmail(email);
-  if (existing?.email_verified) {
-    throw conflict('An account with this e-mail address already exists', 'user_exists');
-  }
+  // 400 and this text, as the vendor's backend answers (the platform's FastAPI HTTPException).
+  if (existing?.email_verified) throw invalidInput('A user with this email already exists', 'user_exists');
   const pendingPassword = existing?.password_hash ?? null;
   if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
     throw conflict(
@@ -90,18 +89,19 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   }
   const wait = otpWaitMs(context, email);
   if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
-  if (!existing) createAccount(context, email, fullName, await hashPassword(password));
-  else if (pendingPassword === null) {
+  const account = existing ?? createAccount(context, email, fullName, await hashPassword(password));
+  if (existing && pendingPassword === null) {
     // An invited account that never set a password: this registration sets it.
     existing.password_hash = await hashPassword(password);
     existing.full_name = fullName;
   }
   issueOtp(context, app, email);
   await context.store.commit();
+  // The platform's answer, as the vendor's backend gives it: the user's id and how long the code lives.
   return jsonReply(200, {
-    message: 'A verification code was sent to your e-mail address',
-    email,
-    requires_verification: true,
+    id: account.id,
+    message: 'Registration successful. Please check your email for the verification code.',
+    otp_expires_in_minutes: OTP_TTL_MS / 60_000,
   });
 }
 
@@ -113,7 +113,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
     const login = await completeLogin(context, app, account);
-    return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
+    return jsonReply(200, { ...login.body, success: true }, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/register', (request) => register(context, request));
@@ -139,7 +139,14 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     await context.store.commit();
     await markVerified(context, account);
     const login = await completeLogin(context, app, account);
-    return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
+    // The platform's answer, as the vendor's backend gives it (the SDK then logs in as documented).
+    const verified = {
+      id: account.id,
+      access_token: login.body.access_token,
+      message: 'Email verified successfully. You are now logged in.',
+      success: true,
+    };
+    return jsonReply(200, verified, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/resend-otp', async (request) => {
