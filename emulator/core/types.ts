@@ -155,6 +155,8 @@ export interface StoredFile {
   size: number;
   created_by: string | null;
   created_date: string;
+  /** Private (`Core.UploadPrivateFile`): served only through a signed URL, never at a public one. */
+  private?: true;
 }
 
 export interface SentEmail {

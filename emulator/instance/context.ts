@@ -6,6 +6,7 @@ import type {
   EntityRecord,
   SentEmail,
 } from '../core/types';
+import type { FileUrlSigner } from '../credentials/file-signatures';
 import type { SessionRegistry } from '../credentials/sessions';
 import type { TokenSigner } from '../credentials/tokens';
 import type { EntityDefinitions } from '../entities/definition';
@@ -52,6 +53,8 @@ export interface EmulatorContext {
   store: Store;
   blobs: BlobStorage;
   tokens: TokenSigner;
+  /** Signatures of private-file URLs (`Core.CreateFileSignedUrl`). */
+  fileUrls: FileUrlSigner;
   /** Login sessions ended by logout: their tokens stop working. */
   sessions: SessionRegistry;
   realtime: RealtimePublisher;

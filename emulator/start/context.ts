@@ -1,4 +1,5 @@
 import type { AppConfig, EmulatorOptions, SentEmail } from '../core/types';
+import { FileUrlSigner } from '../credentials/file-signatures';
 import { SessionRegistry } from '../credentials/sessions';
 import { TokenSigner } from '../credentials/tokens';
 import type { EntityRegistry } from '../entities/registry';
@@ -79,6 +80,7 @@ export function createInstance(parts: InstanceParts): Instance {
     store,
     blobs: parts.blobs,
     tokens: new TokenSigner(store.data.token_secret, clock),
+    fileUrls: new FileUrlSigner(store.data.token_secret, clock),
     sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');

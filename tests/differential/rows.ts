@@ -28,6 +28,11 @@ export interface CodeStep {
   codeFor: string;
 }
 
+/** A step that sends nothing: time passes (a signed URL's lifetime, say). */
+export interface WaitStep {
+  waitMs: number;
+}
+
 /** One normalised answer (or, last, the events a subscriber received with status 0). */
 export interface Seen {
   status: number;
@@ -36,7 +41,7 @@ export interface Seen {
 
 export interface Row {
   name: string;
-  steps: (Step | CodeStep)[];
+  steps: (Step | CodeStep | WaitStep)[];
   /** Subscribe as `actor` to the entity's room before the steps; the events are compared last. */
   realtime?: { actor: Actor; entity: string };
   deviation?: { id: string; differs(vendor: Seen[], ours: Seen[]): void };

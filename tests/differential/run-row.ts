@@ -5,7 +5,7 @@
 import type { Backend } from './backends';
 import { Normaliser } from './normalise';
 import { APP_ID } from './project';
-import type { CodeStep, Row, Seen, Step } from './rows';
+import type { CodeStep, Row, Seen, Step, WaitStep } from './rows';
 
 type Kept = Map<string, string>;
 
@@ -24,8 +24,8 @@ function filledValue(value: unknown, kept: Kept): unknown {
   return value;
 }
 
-function isCodeStep(step: Step | CodeStep): step is CodeStep {
-  return 'codeFor' in step;
+function isRequest(step: Step | CodeStep | WaitStep): step is Step {
+  return 'method' in step;
 }
 
 async function runStep(backend: Backend, step: Step, kept: Kept, normaliser: Normaliser): Promise<Seen> {
@@ -61,8 +61,9 @@ export async function runRow(backend: Backend, row: Row): Promise<Seen[]> {
     : null;
   const seen: Seen[] = [];
   for (const step of row.steps) {
-    if (isCodeStep(step)) {
-      kept.set('code', await backend.latestCode(step.codeFor));
+    if (!isRequest(step)) {
+      if ('codeFor' in step) kept.set('code', await backend.latestCode(step.codeFor));
+      else await new Promise((resolve) => setTimeout(resolve, step.waitMs));
       continue;
     }
     const answer = await runStep(backend, step, kept, normaliser);

@@ -103,8 +103,6 @@ describe('integrations that need the hosted platform', () => {
     'InvokeLLM',
     'GenerateImage',
     'ExtractDataFromUploadedFile',
-    'UploadPrivateFile',
-    'CreateFileSignedUrl',
     'SomethingNew',
   ])('answers 501 for Core.%s, saying it is not available locally', async (endpoint) => {
     const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/${endpoint}`, {
