@@ -6,7 +6,6 @@ import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
 import { newId } from '../store/store';
-import { ownValue } from '../util/own';
 
 /**
  * Uploaded files. Public ones (`Core.UploadFile`) are served at a URL with an unguessable id, like
@@ -61,8 +60,7 @@ export async function storeUpload(
     ...(visibility === 'private' ? { private: true as const } : {}),
   };
   await context.blobs.put(stored.id, bytes);
-  context.store.addFile(stored);
-  await context.store.commit();
+  await context.store.write((change) => change.addFile(stored));
   return stored;
 }
 
@@ -89,7 +87,7 @@ export function signPrivateFile(context: EmulatorContext, app: AppConfig, fields
   if (typeof uri !== 'string' || uri === '') throw invalidInput('file_uri is required', 'missing_file_uri');
   const seconds = requireLifetime(fields.expires_in);
   const match = PRIVATE_URI.exec(uri);
-  const file = match ? ownValue(context.store.data.files, match[1] as string) : undefined;
+  const file = match ? context.store.file(match[1] as string) : undefined;
   // Another app's file, a public file and a made-up URI are all the same: not a file of this app.
   if (!file?.private || file.app_id !== app.id || file.name !== match?.[2]) {
     throw notFound(`There is no private file ${uri.slice(0, 200)} in this app`, 'file_not_found');
@@ -135,7 +133,7 @@ async function servePrivate(context: EmulatorContext, request: RouteRequest): Pr
   if (verdict === 'expired') {
     return refusal(400, 'InvalidJWT', 'The signed URL has expired; create a new one with Core.CreateFileSignedUrl');
   }
-  const file = ownValue(context.store.data.files, fileId);
+  const file = context.store.file(fileId);
   const found = file?.private && file.app_id === appId && file.name === name ? file : undefined;
   const bytes = await bytesOf(context, found);
   const headers = { ...fileHeaders(found as StoredFile, bytes.length), 'Referrer-Policy': 'no-referrer' };
@@ -144,7 +142,7 @@ async function servePrivate(context: EmulatorContext, request: RouteRequest): Pr
 
 export function registerFileRoutes(router: Router, context: EmulatorContext): void {
   router.add('GET', '/api/files/:appId/:fileId/:name', async (request) => {
-    const file = ownValue(context.store.data.files, request.params.fileId as string);
+    const file = context.store.file(request.params.fileId as string);
     // A private file is served by no public URL, not even one naming its id.
     const found = file && !file.private && file.app_id === request.params.appId ? file : undefined;
     const bytes = await bytesOf(context, found);

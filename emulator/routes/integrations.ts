@@ -42,17 +42,14 @@ async function sendEmail(context: EmulatorContext, app: AppConfig, payload: Name
   const subject = requireString(fields.subject, 'subject', 998);
   const body = requireString(fields.body, 'body', 1_000_000);
   const fromName = optionalString(fields.from_name, 'from_name', 200);
-  const sent = context.sendMail(
-    app.id,
-    {
-      to,
-      subject,
-      body,
-      ...(fromName === undefined ? {} : { from_name: fromName }),
-    },
-    'caller',
+  const sent = await context.store.write((change) =>
+    context.sendMail(
+      change,
+      app.id,
+      { to, subject, body, ...(fromName === undefined ? {} : { from_name: fromName }) },
+      'caller',
+    ),
   );
-  await context.store.commit();
   return jsonReply(200, { success: true, id: sent.id });
 }
 
