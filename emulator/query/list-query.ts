@@ -1,8 +1,8 @@
 import { invalidInput } from '../core/errors';
 import { checkFieldPath } from '../core/json-guard';
-import { compileFilter, valueAt, type RecordPredicate } from './engine';
+import { compileFilter, MATCH_ALL, type RecordPredicate } from './engine';
 import { projectFields } from './projection';
-import { compareSortKeys, parseSort, sortKeyOf, sortRecords, type SortKey } from './sort';
+import { parseSort, sortRecords, type SortKey } from './sort';
 
 /** List parameters of the entity API: `sort`, `limit`, `skip`, `fields`, `q` (a JSON filter). */
 export interface ListQuery {
@@ -37,7 +37,7 @@ export function parseJsonParam(name: string, raw: string | null): unknown {
 
 export function parseFilterParam(raw: string | null): RecordPredicate {
   const parsed = parseJsonParam('q', raw);
-  return parsed === undefined ? () => true : compileFilter(parsed);
+  return parsed === undefined ? MATCH_ALL : compileFilter(parsed);
 }
 
 export function parseFields(raw: string | null): string[] | null {
@@ -85,50 +85,4 @@ export function runListQuery<T extends Record<string, unknown>>(
   const matching = records.filter((record) => query.filter(record));
   const page = sortRecords(matching, query.sort, query.skip + query.limit).slice(query.skip);
   return project(page, query.fields);
-}
-
-/** A place in a list query's order: a record's sort keys (as sortKeyOf gives them) and its id. */
-export interface ListPosition {
-  keys: readonly unknown[];
-  id: string;
-}
-
-/**
- * The records of a list query from a given place on, in its order and unprojected: the first
- * `take` records that match and sort after `after` (by the sort keys, then insertion order,
- * exactly as runListQuery orders them), or from the start when `after` is null. A live query's
- * window reads its next rows this way (realtime/live-query-window.ts). Null when a record ties
- * with `after` on every key and the record `after` names is not among `records`, so that which
- * comes first cannot be told.
- */
-export function rankedAfter<T extends Record<string, unknown> & { id: string }>(
-  records: readonly T[],
-  query: Pick<ListQuery, 'filter' | 'sort'>,
-  after: ListPosition | null,
-  take: number,
-): T[] | null {
-  if (after === null)
-    return sortRecords(
-      records.filter((record) => query.filter(record)),
-      query.sort,
-      take,
-    );
-  const keys = query.sort;
-  const anchorAt = records.findIndex((record) => record.id === after.id);
-  let unknownTie = false;
-  // Equal keys keep insertion order, reversed when the first key descends (sortRecords).
-  const laterOnTie = (at: number) => {
-    if (anchorAt < 0) unknownTie = true;
-    return keys[0]?.descending ? at < anchorAt : at > anchorAt;
-  };
-  const comesAfter = (record: T, at: number): boolean => {
-    for (let key = 0; key < keys.length; key += 1) {
-      const { path, descending } = keys[key] as SortKey;
-      const diff = compareSortKeys(sortKeyOf(valueAt(record, path), descending), after.keys[key]);
-      if (diff !== 0) return descending ? diff < 0 : diff > 0;
-    }
-    return laterOnTie(at);
-  };
-  const later = records.filter((record, at) => at !== anchorAt && query.filter(record) && comesAfter(record, at));
-  return unknownTie ? null : sortRecords(later, keys, take);
 }

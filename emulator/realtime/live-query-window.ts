@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../core/types';
-import type { ListPosition, ListQuery } from '../query/list-query';
+import type { ListQuery } from '../query/list-query';
+import type { ListPosition } from '../query/pages';
 import type { RecordScope } from '../records/scope';
 import type { RequiredEquality } from './live-query-candidates';
 import { changeType, diffResults, windowEdit, type ResultEdit } from './live-query-diff';

@@ -6,7 +6,6 @@ import { recordRules } from '../model/rules';
 import type { RecordRules, RowOperation } from '../model/security';
 import { UserSecurity } from '../model/user-security';
 import { entityModel, type EntityModel } from '../model/validate';
-import { ownValue } from '../util/own';
 import { requireEntityName } from './fields';
 
 /**
@@ -47,9 +46,17 @@ export function permissionDenied(scope: RecordScope, operation: RowOperation) {
   return forbidden(`You may not ${operation} this ${scope.entity} record`, 'permission_denied');
 }
 
+/**
+ * Which top-level fields a write of this scope keeps (records/fields.ts `userFields`): the schema's;
+ * on `User` every field sent (its own rules say which an update sets, unchecked by a schema).
+ */
+export function keptFields(scope: RecordScope): (name: string) => boolean {
+  return scope.users ? () => true : (name) => scope.model.keepsField(name);
+}
+
 /** The stored record (not the caller's view of it): only for checks and writes, never to answer. */
 export function storedRecord(context: EmulatorContext, scope: RecordScope, id: string): EntityRecord {
-  const record = ownValue(context.store.existingCollection(scope.app.id, scope.entity), id);
+  const record = context.store.record(scope.app.id, scope.entity, id);
   if (!record) throw recordNotFound(scope, id);
   return record;
 }

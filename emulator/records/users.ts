@@ -1,4 +1,4 @@
-import { issueTicket, memberOf, newAccount, storeAccount } from '../auth/accounts';
+import { issueTicket, memberOf, newAccount } from '../auth/accounts';
 import { creatorIdOf, creatorOf, requireSignedIn, requireUser, type Caller } from '../auth/caller';
 import { conflict, forbidden } from '../core/errors';
 import { USER_ENTITY, type Account, type AppConfig, type EntityRecord, type UserRole } from '../core/types';
@@ -16,6 +16,10 @@ import { recordScope, type RecordScope } from './scope';
  * the `User` rules (model/user-security.ts), through the same commit and publish step.
  */
 
+/**
+ * A new user record. The `User` type's other built-in fields are the rules' to show
+ * (model/user-security.ts); only an address not yet verified (an invitation) is stored as such.
+ */
 function newMember(context: EmulatorContext, account: Account, role: UserRole, createdBy: string | null): EntityRecord {
   const now = context.nowIso();
   return {
@@ -26,6 +30,7 @@ function newMember(context: EmulatorContext, account: Account, role: UserRole, c
     created_date: now,
     updated_date: now,
     created_by: createdBy,
+    ...(account.email_verified ? {} : { is_verified: false }),
   };
 }
 
@@ -63,21 +68,36 @@ export async function inviteMember(
   const account = known ?? newAccount(context, email, email.split('@')[0] ?? email, null);
   const record = newMember(context, account, role, creatorOf(caller));
   let ticket: string | null = null;
-  await commitChanges(context, app.id, USER_ENTITY, [{ type: 'create', record }], () => {
-    if (!known) storeAccount(context, account);
-    if (account.password_hash === null) ticket = issueTicket(context, app, account, 'invite');
+  await commitChanges(context, app.id, USER_ENTITY, [{ type: 'create', record }], (change) => {
+    if (!known) change.addAccount(account);
+    if (account.password_hash === null) ticket = issueTicket(context, change, app, account, 'invite');
   });
   const setup =
     ticket === null
       ? 'Log in with your existing account.'
       : `Choose your password with this token (valid 7 days): ${ticket}`;
-  context.sendMail(app.id, {
-    to: email,
-    subject: `You were invited to ${app.name}`,
-    body: `You were invited to ${app.name} as ${role}. ${setup}`,
-  });
-  await context.store.commit();
+  await context.store.write((change) =>
+    context.sendMail(change, app.id, {
+      to: email,
+      subject: `You were invited to ${app.name}`,
+      body: `You were invited to ${app.name} as ${role}. ${setup}`,
+    }),
+  );
   return { message: `Invitation sent to ${email}`, user: userScope(context, app, caller).rules.fieldView(record) };
+}
+
+/**
+ * Once an address is proven (an invitee chose its password, or confirmed a registration code), the
+ * user records that still mark it as pending say it is verified.
+ */
+export async function markVerified(context: EmulatorContext, account: Account): Promise<void> {
+  for (const app of context.apps.values()) {
+    const member = memberOf(context, app, account.id);
+    if (member?.is_verified !== false) continue;
+    const { is_verified: _pending, ...verified } = member;
+    const record = { ...verified, updated_date: context.nowIso() };
+    await commitChanges(context, app.id, USER_ENTITY, [{ type: 'update', record }]);
+  }
 }
 
 /** Apps that admit any account make a member on first login; registered-only apps never do. */

@@ -1,6 +1,6 @@
-import { createAccount, issueAccessToken, optionalString, requireEmail, requireString } from '../auth/accounts';
+import { issueAccessToken, newAccount, optionalString, requireEmail, requireString } from '../auth/accounts';
 import { accountCaller, checkAppHeader, requireApp } from '../auth/caller';
-import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
+import { issueOtp, judgeOtp, OTP_TTL_MS, otpWaitMs, tooSoon } from '../auth/otp';
 import { conflict, DomainError, invalidInput } from '../core/errors';
 import type { Account, AppConfig } from '../core/types';
 import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
@@ -9,7 +9,7 @@ import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { joinOnLogin, loginUserView } from '../records/users';
+import { joinOnLogin, loginUserView, markVerified } from '../records/users';
 
 /**
  * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
@@ -77,9 +77,8 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   const password = requireNewPassword(body.password, 'password');
   const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
   const existing = context.store.findAccountByEmail(email);
-  if (existing?.email_verified) {
-    throw conflict('An account with this e-mail address already exists', 'user_exists');
-  }
+  // 400 and this text, as the vendor's backend answers (the platform's FastAPI HTTPException).
+  if (existing?.email_verified) throw invalidInput('A user with this email already exists', 'user_exists');
   const pendingPassword = existing?.password_hash ?? null;
   if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
     throw conflict(
@@ -90,18 +89,22 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   }
   const wait = otpWaitMs(context, email);
   if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
-  if (!existing) createAccount(context, email, fullName, await hashPassword(password));
-  else if (pendingPassword === null) {
-    // An invited account that never set a password: this registration sets it.
-    existing.password_hash = await hashPassword(password);
-    existing.full_name = fullName;
-  }
-  issueOtp(context, app, email);
-  await context.store.commit();
+  // An invited account that never set a password: this registration sets it (and its name).
+  const hash = !existing || pendingPassword === null ? await hashPassword(password) : null;
+  const account = existing ?? newAccount(context, email, fullName, hash);
+  await context.store.write((change) => {
+    if (!existing) change.addAccount(account);
+    else if (hash !== null) {
+      change.setPassword(existing.id, hash, { revokeTokens: false, provesEmail: false });
+      change.renameAccount(existing.id, fullName);
+    }
+    issueOtp(context, change, app, email);
+  });
+  // The platform's answer, as the vendor's backend gives it: the user's id and how long the code lives.
   return jsonReply(200, {
-    message: 'A verification code was sent to your e-mail address',
-    email,
-    requires_verification: true,
+    id: account.id,
+    message: 'Registration successful. Please check your email for the verification code.',
+    otp_expires_in_minutes: OTP_TTL_MS / 60_000,
   });
 }
 
@@ -113,7 +116,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
     const login = await completeLogin(context, app, account);
-    return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
+    return jsonReply(200, { ...login.body, success: true }, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/register', (request) => register(context, request));
@@ -128,17 +131,24 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     );
     const account = context.store.findAccountByEmail(email);
     if (!account) throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
-    try {
-      consumeOtp(context, app, email, code);
-    } catch (error) {
-      // A wrong guess counts even when the answer is an error: it is stored before the answer.
-      await context.store.commit();
-      throw error;
-    }
-    account.email_verified = true;
-    await context.store.commit();
-    const login = await completeLogin(context, app, account);
-    return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
+    // A wrong guess counts even when the answer is an error: it is stored before the answer.
+    const refused = await context.store.write((change) => {
+      const error = judgeOtp(context, change, app, email, code);
+      if (error === null) change.verifyEmail(account.id);
+      return error;
+    });
+    if (refused) throw refused;
+    const verified = context.store.account(account.id) ?? account;
+    await markVerified(context, verified);
+    const login = await completeLogin(context, app, verified);
+    // The platform's answer, as the vendor's backend gives it (the SDK then logs in as documented).
+    const answer = {
+      id: verified.id,
+      access_token: login.body.access_token,
+      message: 'Email verified successfully. You are now logged in.',
+      success: true,
+    };
+    return jsonReply(200, answer, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/resend-otp', async (request) => {
@@ -147,10 +157,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const account = context.store.findAccountByEmail(email);
     // Same answer whether or not the address is known, so the endpoint cannot probe for accounts.
     // A code asked for too soon is not sent, with the same answer (see auth/otp.ts for the budget).
-    if (account && !account.email_verified && otpWaitMs(context, email) === 0) {
-      issueOtp(context, app, email);
-      await context.store.commit();
-    }
+    if (account && !account.email_verified && otpWaitMs(context, email) === 0)
+      await context.store.write((change) => issueOtp(context, change, app, email));
     return jsonReply(200, { message: 'If the address is awaiting verification, a new code was sent.' });
   });
 }

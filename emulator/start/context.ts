@@ -1,9 +1,10 @@
 import type { AppConfig, EmulatorOptions, SentEmail } from '../core/types';
+import { FileUrlSigner } from '../credentials/file-signatures';
 import { SessionRegistry } from '../credentials/sessions';
 import { TokenSigner } from '../credentials/tokens';
 import type { EntityRegistry } from '../entities/registry';
 import { FunctionRuntime } from '../functions/runtime';
-import { originSet } from '../http/cors';
+import { OriginPolicy, originSet } from '../http/cors';
 import type { LocalAddresses } from '../http/local-access';
 import type { EmulatorContext, RealtimePublisher } from '../instance/context';
 import type { BlobStorage } from '../store/blobs';
@@ -71,15 +72,16 @@ export function createInstance(parts: InstanceParts): Instance {
       ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
     }),
     projectFunctionsDir: parts.projectFunctionsDir,
-    corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
+    corsOrigins: new OriginPolicy([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses: parts.addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     quiet: options.quiet ?? false,
     responder: options.responder ?? defaultResponder,
     store,
     blobs: parts.blobs,
-    tokens: new TokenSigner(store.data.token_secret, clock),
-    sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
+    tokens: new TokenSigner(store.tokenSecret, clock),
+    fileUrls: new FileUrlSigner(store.tokenSecret, clock),
+    sessions: new SessionRegistry(store.tokenSecret, store, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
@@ -87,10 +89,10 @@ export function createInstance(parts: InstanceParts): Instance {
     now: clock,
     nowIso,
     baseUrl: () => baseUrl,
-    sendMail(appId, email, sender = 'emulator') {
+    sendMail(change, appId, email, sender = 'emulator') {
       const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
-      store.outbox.add(sent, sender);
-      log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
+      change.sendMail(sent, sender);
+      change.afterCommit(() => log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`));
       return sent;
     },
     runInBackground: background.run,

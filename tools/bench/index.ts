@@ -18,10 +18,10 @@ import { startEmulator } from '../../emulator/start/server';
 import { formatLiveQueryBenchRows, runLiveQueryBench } from '../../support/live-query-load';
 import { runRealtimeBench } from '../../support/realtime-load';
 import { measureSdkSizes } from '../../support/sdk-size';
-import { measureEmulatorStore } from './emulator-store';
 import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './first-load';
 import { measureGateTiming } from './gate-timing';
 import { lighthouseMedian, type FormFactor, type LighthouseFigures } from './lighthouse';
+import { formatStoreRows, measureEmulatorStore } from './store-queries';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BENCH_PORT = 3090;
@@ -131,21 +131,7 @@ async function main() {
       `${realtime.deliveries}/${realtime.expectedDeliveries} delivered, ${realtime.complete && realtime.ordered ? 'complete and in order' : 'INCOMPLETE or out of order'}`,
     ],
     ...formatLiveQueryBenchRows(liveQueries),
-    [
-      'Emulator write, data dir (100 / 50,000 records)',
-      `${store.small.writeMedianMs} ms / ${store.large.writeMedianMs} ms`,
-      `ratio ${store.writeRatio} (budget ≤ 2: ${store.writeRatio <= 2 ? 'met' : 'MISSED'})`,
-    ],
-    [
-      'Emulator selective filtered+sorted+limited query (100 / 50,000)',
-      `${store.small.queryMedianMs} ms / ${store.large.queryMedianMs} ms`,
-      `budget < ${store.queryBudgetMs} ms at 50,000: ${store.large.queryMedianMs < store.queryBudgetMs ? 'met' : 'MISSED'}`,
-    ],
-    [
-      'Emulator broad query, top 10 of 99% (100 / 50,000)',
-      `${store.small.broadQueryMedianMs} ms / ${store.large.broadQueryMedianMs} ms`,
-      `budget < ${store.queryBudgetMs} ms at 50,000: ${store.large.broadQueryMedianMs < store.queryBudgetMs ? 'met' : 'MISSED'}`,
-    ],
+    ...formatStoreRows(store),
   );
 
   const width = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
