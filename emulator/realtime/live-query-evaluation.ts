@@ -3,9 +3,9 @@ import { DomainError } from '../core/errors';
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
 import type { ListQuery } from '../query/list-query';
+import { insertionOrderOf } from '../query/pages';
 import { readableAfter } from '../records/reads';
 import { recordScope, storedRecord, storedRecords, type RecordScope } from '../records/scope';
-import { insertionOrderOf } from './live-query-rows';
 import type { WindowReader } from './live-query-window';
 
 /**

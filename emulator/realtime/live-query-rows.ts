@@ -1,6 +1,7 @@
 import type { EntityRecord } from '../core/types';
 import { valueAt } from '../query/engine';
 import { project, type ListQuery } from '../query/list-query';
+import type { InsertionOrder } from '../query/pages';
 import { compareSortKeys, sortKeyOf, type SortKey } from '../query/sort';
 import type { ResultRecord, ResultRow } from './live-query-diff';
 
@@ -39,28 +40,6 @@ export function rowOf(view: EntityRecord, query: Pick<ListQuery, 'sort' | 'field
   const keys = sortKeysOf(view, query.sort);
   const record = (query.fields ? project([view], query.fields)[0] : view) as ResultRecord;
   return new LiveRow(view.id, view, record, keys);
-}
-
-/** Where records stand in the store's insertion order; undefined for a record no longer stored. */
-export type InsertionOrder = (id: string) => number | undefined;
-
-const positionsByList = new WeakMap<readonly { id: string }[], Map<string, number>>();
-
-/**
- * The insertion order of a stored list (the store hands out a new list after every change, so a
- * list's positions never go stale): built once per list, on the first tie that needs it.
- */
-export function insertionOrderOf(list: () => readonly { id: string }[]): InsertionOrder {
-  return (id) => {
-    const records = list();
-    let positions = positionsByList.get(records);
-    if (!positions) {
-      positions = new Map();
-      for (let at = 0; at < records.length; at += 1) positions.set((records[at] as { id: string }).id, at);
-      positionsByList.set(records, positions);
-    }
-    return positions.get(id);
-  };
 }
 
 /** Compares two records' sort keys alone: 0 on a tie. */

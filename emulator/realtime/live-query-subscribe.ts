@@ -1,6 +1,6 @@
 import { JoinRefused, refusalOf } from './access';
-import { dropSubscription, isRefusal, openWindow, watchRoom, windowKeyOf, type LiveQueryCore } from './live-query-core';
 import { definitionOf } from './live-query-access';
+import { dropSubscription, isRefusal, openWindow, watchRoom, windowKeyOf, type LiveQueryCore } from './live-query-core';
 import { updateWindow } from './live-query-delivery';
 import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
 import type { LiveWindow } from './live-query-window';

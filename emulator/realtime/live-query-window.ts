@@ -1,18 +1,10 @@
 import type { EntityRecord } from '../core/types';
 import type { ListQuery } from '../query/list-query';
-import type { ListPosition } from '../query/pages';
+import type { InsertionOrder, ListPosition } from '../query/pages';
 import type { RecordScope } from '../records/scope';
 import type { RequiredEquality } from './live-query-candidates';
 import { changeType, diffResults, windowEdit, type ResultEdit } from './live-query-diff';
-import {
-  compareKeys,
-  compareRows,
-  mergeRows,
-  rowOf,
-  sortKeysOf,
-  type InsertionOrder,
-  type LiveRow,
-} from './live-query-rows';
+import { compareKeys, compareRows, mergeRows, rowOf, sortKeysOf, type LiveRow } from './live-query-rows';
 
 /**
  * The window of one live query as one caller's view sees it, shared by every watch with the same

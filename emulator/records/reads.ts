@@ -5,7 +5,7 @@ import { CollectionIndexes } from '../query/indexes/collection-indexes';
 import { countViews, readViews, type ReadResult, type ReadSource } from '../query/indexes/execute';
 import type { ReadRequest } from '../query/indexes/planner';
 import { project, type ListQuery } from '../query/list-query';
-import { filterAfter, pageOf, rankedAfter, type ListPosition, type Page } from '../query/pages';
+import { filterAfter, insertionOrderOf, pageOf, rankedAfter, type ListPosition, type Page } from '../query/pages';
 import type { SortKey } from '../query/sort';
 import { gate, recordNotFound, storedRecord, storedRecords, type RecordScope } from './scope';
 
@@ -114,5 +114,11 @@ export function readableAfter(
 ): EntityRecord[] | null {
   const read = (filter: RecordPredicate, wanted: number, start?: unknown) =>
     readMatching(context, scope, { filter, sort: query.sort, take: wanted }, start).result;
-  return rankedAfter(read, query, after, take);
+  return rankedAfter(
+    read,
+    query,
+    after,
+    take,
+    insertionOrderOf(() => storedRecords(context, scope)),
+  );
 }

@@ -15,10 +15,9 @@ import { compileFilter } from '@/emulator/query/engine';
 import { CollectionIndexes } from '@/emulator/query/indexes/collection-indexes';
 import { readViews, type Viewer } from '@/emulator/query/indexes/execute';
 import { runListQuery, type ListQuery } from '@/emulator/query/list-query';
-import { rankedAfter } from '@/emulator/query/pages';
+import { insertionOrderOf, rankedAfter } from '@/emulator/query/pages';
 import { parseSort } from '@/emulator/query/sort';
 import type { ResultEdit, ResultRecord } from '@/emulator/realtime/live-query-diff';
-import { insertionOrderOf } from '@/emulator/realtime/live-query-rows';
 import { LiveWindow, type WindowReader } from '@/emulator/realtime/live-query-window';
 import { Collection } from '@/emulator/store/collection';
 import { randomFrom } from '@/support/live-query-load/records';
@@ -146,7 +145,13 @@ class Store {
           if (position) plansOfRefills.add(plan.strategy);
           return result;
         };
-        return rankedAfter(read, query, position, take);
+        return rankedAfter(
+          read,
+          query,
+          position,
+          take,
+          insertionOrderOf(() => this.list),
+        );
       },
       order: insertionOrderOf(() => this.list),
     };
