@@ -12,13 +12,17 @@ import { io, type Socket } from 'socket.io-client';
 import { loginToken } from '../../emulator/seed/seeded-login';
 import { createClient } from '../../lib/sdk';
 import { percentile } from '../realtime-load';
-import { APP_ID, seedRecords, SERVICE, sleep, waitUntil } from './records';
+import { APP_ID, benchEntity, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 5000;
 const WATCHES = 1000;
 const WINDOW = 10_000;
 const SORTS = ['-created_date', 'rank', '-rank', 'title'];
 const ABUSER = 'user@example.com';
+export const ABUSE_ENTITIES = [
+  benchEntity('AbuseBench', { rank: 'number', title: 'string' }),
+  benchEntity('QuietBench', { title: 'string' }),
+];
 
 export interface AbuseReport {
   records: number;
@@ -87,7 +91,7 @@ export async function measureAbuse(
   rssBytes: () => number,
   { seconds }: { seconds: number },
 ): Promise<AbuseReport> {
-  const entity = `AbuseBench${Date.now()}`;
+  const entity = 'AbuseBench';
   const token = await loginToken(url, APP_ID, ABUSER);
   const abuser = createClient({ serverUrl: url, appId: APP_ID, token }).entity<{ rank: number; title: string }>(entity);
   await seedRecords(abuser, RECORDS, (rank) => ({ rank, title: `record ${rank % 97}` }));

@@ -5,11 +5,11 @@
  * overdoes it (another client's reads and the emulator's memory), and the client's memory per
  * watch. Figures only: nothing here is a timed test; goals are reported as met or missed.
  */
-import { measureAbuse, type AbuseReport } from './abuse';
-import { checkCorrectness, type CorrectnessReport } from './correctness';
+import { ABUSE_ENTITIES, measureAbuse, type AbuseReport } from './abuse';
+import { checkCorrectness, CORRECTNESS_ENTITY, type CorrectnessReport } from './correctness';
 import { startEmulatorProcess } from './emulator-process';
-import { measureLatency, type LatencyReport } from './latency';
-import { measureMemory, type MemoryReport } from './memory';
+import { LATENCY_ENTITIES, measureLatency, type LatencyReport } from './latency';
+import { measureMemory, MEMORY_ENTITY, type MemoryReport } from './memory';
 
 export interface LiveQueryBenchReport {
   latency: LatencyReport;
@@ -27,7 +27,12 @@ export const LIVE_QUERY_GOALS = {
 };
 
 export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQueryBenchReport> {
-  const emulator = await startEmulatorProcess();
+  const emulator = await startEmulatorProcess([
+    ...LATENCY_ENTITIES,
+    CORRECTNESS_ENTITY,
+    MEMORY_ENTITY,
+    ...ABUSE_ENTITIES,
+  ]);
   try {
     console.log('  write-to-callback latency with 1,000 watches over 20,000 records ...');
     const latency = await measureLatency(

@@ -11,13 +11,16 @@
  */
 import { createClient, type PlatformClient, type WatchOptions } from '../../lib/sdk';
 import { percentile } from '../realtime-load';
-import { APP_ID, randomFrom, seedRecords, SERVICE, sleep, waitUntil } from './records';
+import { APP_ID, benchEntity, randomFrom, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 20_000;
 const SOCKETS = 50;
 const BUCKETS = 10;
 const WINDOW = 50;
 export const LATENCY_WATCHES = SOCKETS * BUCKETS * 2;
+
+const ITEM_FIELDS = { bucket: 'number', rank: 'number', score: 'number', stamp: 'number' };
+export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), benchEntity('LatencyBench', ITEM_FIELDS)];
 
 interface Item {
   bucket: number;
@@ -118,8 +121,7 @@ async function watchAll(
 }
 
 /** A seeded entity of the benchmark: 20,000 records in ten buckets, their stamps negative (never timed). */
-async function seeded(url: string, clients: PlatformClient[], name: string) {
-  const entity = `${name}${Date.now()}`;
+async function seeded(url: string, clients: PlatformClient[], entity: string) {
   const writer = createClient({ serverUrl: url, appId: APP_ID, ...SERVICE });
   clients.push(writer);
   const random = randomFrom(7);

@@ -5,6 +5,25 @@
 import type { EntityHandler } from '../../lib/sdk';
 
 export const APP_ID = 'coming-soon';
+
+/**
+ * An entity the benchmark declares in its project folder (emulator-process.ts), as a real app
+ * declares its entities: writes are checked against the schema and the query planner indexes
+ * its fields (emulator/query/indexes/).
+ */
+export interface BenchEntity {
+  name: string;
+  type: 'object';
+  properties: Record<string, { type?: string | string[]; items?: { type: string } }>;
+}
+
+/** A declared entity of numbers and strings (`fields`: name to JSON Schema type). */
+export function benchEntity(name: string, fields: Record<string, string | string[]>): BenchEntity {
+  const properties: BenchEntity['properties'] = {};
+  for (const [field, type] of Object.entries(fields))
+    properties[field] = type === 'array' ? { type, items: { type: 'string' } } : { type };
+  return { name, type: 'object', properties };
+}
 export const SERVICE = { token: `service-token-${APP_ID}` };
 const BULK = 5000;
 
