@@ -9,7 +9,6 @@ import path from 'node:path';
 
 import { buildEnvFrom, deployProblems, variablesForBuild } from '../../lib/config/env';
 import { generateHeaders } from '../export/generate-headers';
-import { removeNotFoundNoindex } from '../export/postprocess-export';
 import { copyVendorFiles } from './copy-vendor';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -133,7 +132,6 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
   copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
   const outDir = path.join(ROOT, target.outDir);
-  removeNotFoundNoindex(outDir);
   const marker = path.join(outDir, LOCAL_BUILD_MARKER);
   if (problems.length > 0) writeFileSync(marker, announceLocalBuild(target.outDir, problems));
   else rmSync(marker, { force: true });
