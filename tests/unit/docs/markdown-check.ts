@@ -8,9 +8,7 @@
  */
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
-import MarkdownIt from 'markdown-it';
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
+import MarkdownIt, { type Token } from 'markdown-it';
 
 /** What the checks need to know about the repository (paths relative to its root, `/`-separated). */
 export interface Repository {
@@ -59,7 +57,7 @@ export function linkTargets(text: string): string[] {
   return allTokens(text).flatMap((token) => {
     const target =
       token.type === 'link_open' ? token.attrGet('href') : token.type === 'image' ? token.attrGet('src') : null;
-    return target === null ? [] : [target];
+    return target === null ? [] : [String(target)];
   });
 }
 
