@@ -12,7 +12,7 @@ import type { EmulatorContext } from '../instance/context';
 import { joinOnLogin, loginUserView, markVerified } from '../records/users';
 
 /**
- * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
+ * Registration with an e-mailed one-time code, and login (password reset and change: password-routes.ts). None of these
  * pass the app's access gate: they are how a visitor gets through it.
  */
 
