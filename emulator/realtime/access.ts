@@ -1,4 +1,5 @@
 import { callerFromToken, checkAppAccess, maySeeConversation, type Caller } from '../auth/caller';
+import { isEntityName } from '../core/entity-name';
 import { DomainError } from '../core/errors';
 import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
@@ -31,8 +32,6 @@ export class JoinRefused extends Error {
   }
 }
 
-const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
 const SERVICE_CALLER: Caller = Object.freeze({ kind: 'service' });
 
 /** The caller as of now: tokens can expire or be revoked while the socket stays open. */
@@ -56,7 +55,7 @@ export function currentCaller(context: EmulatorContext, state: SocketState): Cal
 export function checkEntityAccess(context: EmulatorContext, state: SocketState, appId: string, entity: string): Caller {
   if (!context.apps.has(appId)) throw new JoinRefused(`Unknown app ${appId.slice(0, 100)}`, 'app_not_found');
   if (appId !== state.appId) throw new JoinRefused('This room belongs to another app', 'forbidden_room');
-  if (!ENTITY_NAME.test(entity))
+  if (!isEntityName(entity))
     throw new JoinRefused(`"${entity.slice(0, 100)}" is not a valid entity name`, 'invalid_entity');
   const caller = currentCaller(context, state);
   if (entity === USER_ENTITY && !mayFollowUsers(caller))

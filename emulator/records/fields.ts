@@ -1,3 +1,4 @@
+import { isEntityName } from '../core/entity-name';
 import { invalidInput } from '../core/errors';
 import { checkStoredJson, isReservedName } from '../core/json-guard';
 import { BUILT_IN_FIELDS, type EntityRecord } from '../core/types';
@@ -5,11 +6,10 @@ import { newId } from '../store/store';
 
 /** Validation and construction of entity records; nothing here touches the store. */
 
-const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const MAX_BATCH = 10_000;
 
 export function requireEntityName(name: string): string {
-  if (!ENTITY_NAME.test(name)) {
+  if (!isEntityName(name)) {
     throw invalidInput(
       `"${name.slice(0, 80)}" is not a valid entity name (letters, digits and "_", starting with a letter)`,
       'invalid_entity',

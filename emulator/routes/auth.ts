@@ -12,7 +12,7 @@ import type { EmulatorContext } from '../instance/context';
 import { joinOnLogin, loginUserView, markVerified } from '../records/users';
 
 /**
- * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
+ * Registration with an e-mailed one-time code, and login (password reset and change: password-routes.ts). None of these
  * pass the app's access gate: they are how a visitor gets through it.
  */
 
@@ -65,6 +65,17 @@ export async function completeLogin(
   };
 }
 
+/** The refusal of a registration whose address has an account: verified, or awaiting its code. */
+function addressTaken(context: EmulatorContext, email: string) {
+  if (context.store.findAccountByEmail(email)?.email_verified)
+    return invalidInput('A user with this email already exists', 'user_exists');
+  return conflict(
+    'This address is registered and awaits verification',
+    'verification_pending',
+    'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
+  );
+}
+
 /**
  * Registration: an account awaiting the e-mailed code. A registration awaiting its code keeps its
  * password: otherwise whoever registers the address again chooses the password of the account its
@@ -80,19 +91,17 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   // 400 and this text, as the vendor's backend answers (the platform's FastAPI HTTPException).
   if (existing?.email_verified) throw invalidInput('A user with this email already exists', 'user_exists');
   const pendingPassword = existing?.password_hash ?? null;
-  if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
-    throw conflict(
-      'This address is registered and awaits verification',
-      'verification_pending',
-      'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
-    );
-  }
+  if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword)))
+    throw addressTaken(context, email);
   const wait = otpWaitMs(context, email);
   if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
   // An invited account that never set a password: this registration sets it (and its name).
   const hash = !existing || pendingPassword === null ? await hashPassword(password) : null;
   const account = existing ?? newAccount(context, email, fullName, hash);
   await context.store.write((change) => {
+    // Hashing let other requests run: one may have registered or verified the address meanwhile.
+    // Answer as if it had come first, or both would create an account (or both set the password).
+    if (context.store.findAccountByEmail(email) !== existing) throw addressTaken(context, email);
     if (!existing) change.addAccount(account);
     else if (hash !== null) {
       change.setPassword(existing.id, hash, { revokeTokens: false, provesEmail: false });

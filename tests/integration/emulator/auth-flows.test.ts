@@ -136,6 +136,23 @@ describe('registration with an e-mailed code', () => {
     expect(body).toMatchObject({ code: 'user_exists', message: 'A user with this email already exists' });
   });
 
+  it('lets one of two registrations of a new address sent at once win; the other is refused and sends no code', async () => {
+    const email = 'twice@example.com';
+    const [first, second] = await Promise.all([
+      auth('coming-soon', 'register', { email, password: 'first-password-1' }),
+      auth('coming-soon', 'register', { email, password: 'second-password-2' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const loser = first.status === 409 ? first : second;
+    expect(loser.body).toMatchObject({ code: 'verification_pending' });
+    expect(emulator.outbox().filter((mail) => mail.to === email)).toHaveLength(1);
+    await auth('coming-soon', 'verify-otp', { email, otp_code: otpFrom(email) });
+    const winnerPassword = first.status === 200 ? 'first-password-1' : 'second-password-2';
+    const loserPassword = first.status === 200 ? 'second-password-2' : 'first-password-1';
+    expect((await auth('coming-soon', 'login', { email, password: winnerPassword })).status).toBe(200);
+    expect((await auth('coming-soon', 'login', { email, password: loserPassword })).status).toBe(401);
+  });
+
   it('refuses weak passwords and invalid addresses with 400', async () => {
     expect((await auth('coming-soon', 'register', { email: 'a@example.com', password: 'short' })).body).toMatchObject({
       code: 'weak_password',
