@@ -114,6 +114,7 @@ export function rankedAfter<T extends AnyRecord & { id: string }>(
   // Equal keys keep insertion order, reversed when the first key descends (sortRecords); the
   // record at the place itself is not after it.
   const laterOnTie = (record: AnyRecord) => {
+    if (record.id === after.id) return false;
     const placeAt = order(after.id);
     const at = order(record.id as string);
     if (placeAt === undefined || at === undefined) unknownTie = true;
