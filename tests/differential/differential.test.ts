@@ -13,7 +13,7 @@ import { APP_ID, warmDenoCache, writeProject } from './project';
 import { ROWS as ENTITY_ROWS, type Row, type Seen } from './rows';
 import { RULE_ROWS } from './rows-rules';
 import { USER_ROWS } from './rows-users';
-import { followOwnNotes, followTaskWindow } from './watch-scenario';
+import { followOwnNotes, followTaskWindow, loadRealtimeCode } from './watch-scenario';
 
 const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS];
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   // The vendor gives a function 30 s to start; on a machine that has never fetched the function's
   // `npm:` imports, the download alone can take longer. Fetch them into the shared cache first.
   warmDenoCache(projectDir);
-  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir)]);
+  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir), loadRealtimeCode()]);
 });
 afterAll(async () => {
   await Promise.allSettled([vendor?.stop(), ours?.stop()]);
