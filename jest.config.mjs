@@ -75,6 +75,8 @@ const differential = createJestConfig({
   testMatch: ['<rootDir>/tests/differential/**/*.test.ts'],
 });
 const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
+/** GitHub's heading slugs (tests/unit/docs/, the docs' links) ship ESM only. */
+const unitEsmPackages = ['github-slugger'];
 /**
  * Netlify's own `_headers` parser (tests/integration/deploy/netlify-headers.test.ts) and the HTML
  * parser of `check:host` (parse5, with its entities) ship ESM only.
@@ -100,6 +102,8 @@ export default async function config() {
   const [unitProject, slowUnitProject, integrationProject, conformanceProject, differentialProject] = await Promise.all(
     [dom(), slowUnit(), node(), conformance(), differential()],
   );
+  for (const project of [unitProject, slowUnitProject])
+    project.transformIgnorePatterns = [`/node_modules/(?!(${unitEsmPackages.join('|')})/)`];
   integrationProject.transformIgnorePatterns = [`/node_modules/(?!(${integrationEsmPackages.join('|')})/)`];
   conformanceProject.transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   const projects = [unitProject, slowUnitProject, integrationProject, conformanceProject, differentialProject];
