@@ -9,8 +9,7 @@ import path from 'node:path';
 
 import { buildEnvFrom, deployProblems, variablesForBuild } from '../../lib/config/env';
 import { generateHeaders } from '../export/generate-headers';
-import { removeNotFoundNoindex } from '../export/postprocess-export';
-import { copyVendorFiles } from './copy-vendor';
+import { copyVendorFiles, removeVendorFiles } from './copy-vendor';
 
 const ROOT = path.resolve(__dirname, '../..');
 const INPUTS = [
@@ -69,7 +68,7 @@ function deploySettingsMessage(outDir: string, problems: string[]): string {
   return [
     `Refusing to build ${outDir}/ for deployment:`,
     ...problems.map((problem) => `  - ${problem}`),
-    'Set these variables (see README, "Configuration" and "Deploy"), or make a local build that talks',
+    'Set these variables (see docs/CONFIGURATION.md and docs/DEPLOY.md), or make a local build that talks',
     'to the emulator on this machine: `npm run build:local` (or `npm run build:preview -- --local`).',
   ].join('\n');
 }
@@ -78,7 +77,7 @@ function announceLocalBuild(outDir: string, problems: string[]): string {
   const lines = [
     `LOCAL BUILD: ${outDir}/ talks to the local platform emulator and must not be deployed.`,
     ...problems,
-    'For a deployable build, set the variables in README "Configuration" and run `npm run build`.',
+    'For a deployable build, set the variables of docs/CONFIGURATION.md and run `npm run build`.',
   ];
   const rule = '!'.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
   console.warn(['', rule, ...lines, rule, ''].join('\n'));
@@ -130,10 +129,11 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
   const env = variablesForBuild(settings);
   if (forDeploy && problems.length > 0) throw new DeploySettingsError(deploySettingsMessage(target.outDir, problems));
   if (!force && isBuildFresh(target)) return false;
-  copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
   const outDir = path.join(ROOT, target.outDir);
-  removeNotFoundNoindex(outDir);
+  // Tailwind's runtime belongs to the editor preview only (build-steps/site/copy-vendor.ts).
+  if (buildEnvFrom(env).sourceAnnotations === '1') copyVendorFiles(outDir);
+  else removeVendorFiles(outDir);
   const marker = path.join(outDir, LOCAL_BUILD_MARKER);
   if (problems.length > 0) writeFileSync(marker, announceLocalBuild(target.outDir, problems));
   else rmSync(marker, { force: true });

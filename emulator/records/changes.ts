@@ -7,7 +7,7 @@ import { compileFilter } from '../query/engine';
 import { commitChanges, type RecordChange } from './commit';
 import { omitFields, userFields } from './fields';
 import { matchingRecords, storedBehind } from './reads';
-import { gate, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
+import { gate, keptFields, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
 
 /**
  * Changes to records the caller names by id (update, bulk update, delete) and deletes by filter.
@@ -38,7 +38,7 @@ function findChangeable(
  * by the schema (on `User`, its own rules say which fields an update sets, unchecked by a schema).
  */
 function mergeUpdate(context: EmulatorContext, scope: RecordScope, record: EntityRecord, body: unknown): EntityRecord {
-  const fields = userFields(body);
+  const fields = userFields(body, 'The record', keptFields(scope));
   const sent = scope.users ? scope.users.changeOf(record, fields) : fields;
   const writable = omitFields(sent, scope.rules.unwritableFields(record));
   const checked = scope.users ? writable : scope.model.forUpdate(writable);

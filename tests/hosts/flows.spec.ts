@@ -2,7 +2,7 @@
  * The same visitor flows (tests/e2e/hosts/flows.ts) on every host of the matrix, in Chromium, under
  * whatever each host sends: what a visitor sees and what leaves the page must not depend on where
  * the site is deployed. S3 is left out here: it has no extensionless pages (`/ComingSoon` is its
- * 404), which tests/hosts/host-table.spec.ts checks as README "Deploy" says.
+ * 404), which tests/hosts/host-table.spec.ts checks as docs/DEPLOY.md says.
  */
 import { EDITOR_PORT } from '../../support/editor-preview';
 import { MATRIX_HOSTS, matrixUrls, type MatrixHostId } from '../../support/hosts/matrix';
