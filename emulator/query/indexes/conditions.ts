@@ -94,21 +94,6 @@ export function servedConditions(criteria: Criteria): ServedFilter {
   return { conditions, complete };
 }
 
-function holds(bound: Bound | null, value: unknown): boolean {
-  if (!bound) return true;
-  const diff = compareSortKeys(value, bound.value);
-  switch (bound.operator) {
-    case '$gt':
-      return diff > 0;
-    case '$gte':
-      return diff >= 0;
-    case '$lt':
-      return diff < 0;
-    case '$lte':
-      return diff <= 0;
-  }
-}
-
 const typeMinimum = (type: string): unknown => (type === 'number' ? -Infinity : '');
 /** A value after every value of the type and before the next type: Infinity after numbers, `{}` after strings. */
 const typeEnd = (type: string): unknown => (type === 'number' ? Infinity : {});
@@ -124,14 +109,34 @@ function boundsOn(index: FieldIndex, condition: ServedCondition) {
   return { lower, upper, type: typeof (lower ?? upper)?.value };
 }
 
-/** Whether a value an index files a record under makes the record a candidate of `condition`. */
+/**
+ * Whether a value an index files a record under makes the record a candidate of `condition`.
+ * Looked-up values and bounds are scalars, and between a scalar and a value of its own type
+ * compareSortKeys is `===`, `<` and `>`: the tests below use those directly (counts run them on
+ * every candidate).
+ */
 export function acceptsOf(index: FieldIndex, condition: ServedCondition): (value: unknown) => boolean {
   if (condition.operator !== 'range') {
-    const values = condition.values;
-    return (value) => values.some((wanted) => compareSortKeys(value, wanted) === 0);
+    const values = new Set(condition.values);
+    return (value) => values.has(value);
   }
   const { lower, upper, type } = boundsOn(index, condition);
-  return (value) => typeof value === type && holds(lower, value) && holds(upper, value);
+  const low = lower?.value as number;
+  const high = upper?.value as number;
+  const aboveLow = !lower
+    ? null
+    : lower.operator === '$gt'
+      ? (value: number) => value > low
+      : (value: number) => value >= low;
+  const belowHigh = !upper
+    ? null
+    : upper.operator === '$lt'
+      ? (value: number) => value < high
+      : (value: number) => value <= high;
+  return (value) =>
+    typeof value === type &&
+    (aboveLow === null || aboveLow(value as number)) &&
+    (belowHigh === null || belowHigh(value as number));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { candidatesOf, entriesOf } from './conditions';
+import type { Slot } from './field-index';
 import type { IndexedCondition, SlotCheck } from './planner';
 
 /**
@@ -13,13 +14,15 @@ export function countFromIndexes(conditions: readonly IndexedCondition[], checks
   if (!first) throw new Error('countFromIndexes needs a condition');
   if (checks.length === 0 && !first.index.multikey) return entriesOf(first.index, first.condition);
   const seen = first.index.multikey ? new Set<number>() : null;
+  const [only] = checks;
+  const meetsRest = checks.length === 1 && only ? only : (slot: Slot) => checks.every((check) => check(slot));
   let count = 0;
   candidatesOf(first.index, first.condition, (_value, slot) => {
     if (seen) {
       if (seen.has(slot.seq)) return;
       seen.add(slot.seq);
     }
-    if (checks.every((check) => check(slot))) count += 1;
+    if (meetsRest(slot)) count += 1;
   });
   return count;
 }

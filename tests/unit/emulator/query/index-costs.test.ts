@@ -9,7 +9,7 @@
  */
 import type { EntityRecord } from '@/emulator/core/types';
 import { compileFilter, type RecordPredicate } from '@/emulator/query/engine';
-import { countViews, type Viewer } from '@/emulator/query/indexes/execute';
+import { countViews, readViews, type Viewer } from '@/emulator/query/indexes/execute';
 import { FieldIndex, type IndexKey, type Slot } from '@/emulator/query/indexes/field-index';
 import type { ReadRequest } from '@/emulator/query/indexes/planner';
 import { parseSort } from '@/emulator/query/sort';
@@ -112,7 +112,7 @@ describe('an indexed read', () => {
       sort: parseSort('-a'),
       take: 10,
     };
-    const { result, plan } = planned(source, viewer, ask);
+    const { result, plan } = readViews(source, viewer, ask);
     expect(plan).toMatchObject({ strategy: 'index-sort', field: 'a' });
     expect(result).toEqual(scanned(source.records, rules, ask));
     // The walk met 1999, 1998, ... down to 1861, the tenth match; only the ten matches were viewed.
