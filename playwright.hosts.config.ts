@@ -1,7 +1,8 @@
 /**
  * The host matrix (tests/hosts): the same visitor flows in Chromium, and status and header probes, on
- * every host the site is tested on (support/hosts/matrix.ts): our model, nginx with the generated
- * snippet, Cloudflare Pages' runtime, Base44 hosting's SPA-only serving, GitHub Pages and S3. The web
+ * every host the site is tested on (support/hosts/matrix.ts): our model, nginx, Apache and Caddy with
+ * the generated snippets, Cloudflare Pages' runtime, superstatic (Firebase Hosting) and serve (Vercel)
+ * with the generated files, Base44 hosting's SPA-only serving, GitHub Pages and S3. The web
  * servers are those of the e2e suite (the model and the local platform); tests/hosts/global-setup.ts
  * starts the other hosts once, after them. `npm test` runs it as its own step.
  */
