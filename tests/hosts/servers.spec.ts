@@ -131,3 +131,24 @@ test('where a host answers with its own error page, it answers exactly what test
     ]);
   }
 });
+
+/**
+ * The 404 screen's own addresses are no page: a server we configure answers them 404, and where one
+ * serves them with 200 (Cloudflare Pages' `/404`, Firebase's `/_not-found.html`, Vercel's files) the
+ * answer says `X-Robots-Tag: noindex`, so no search engine indexes a soft 404.
+ */
+test("the 404 screen's own addresses: a 404, or a 200 that search engines are told not to index", async () => {
+  const hosts: MatrixHostId[] = ['model', 'cloudflare', 'nginx', ...SERVERS];
+  for (const id of hosts) {
+    for (const target of ['/404', '/404.html', '/_not-found', '/_not-found.html']) {
+      const { answer } = await followRaw(matrixUrls(id).site, target);
+      const verdict = answer.status === 404 ? 404 : answer.headers['x-robots-tag'];
+      expect([id, target, exportFileOf(answer.body), verdict]).toEqual([
+        id,
+        target,
+        '404.html',
+        answer.status === 404 ? 404 : 'noindex',
+      ]);
+    }
+  }
+});
