@@ -53,6 +53,31 @@ const BUILD_SETTINGS_READ = {
   message: 'Read build settings through lib/config/env.ts (readBuildEnv, buildEnvFrom, isDevelopmentBuild).',
 };
 
+/**
+ * The store's state is its own (emulator/store/): others read it through named reads and change it
+ * through `store.write(change => ...)`, which owns the order budget, write, durable commit, publish.
+ */
+const STORE_STATE_MESSAGE =
+  'Read the store through its named reads and change it through store.write((change) => change.<operation>(...)) (emulator/store/change.ts).';
+const STORE_STATE = [
+  {
+    selector:
+      ":matches(MemberExpression[object.name='store'], MemberExpression[object.property.name='store'])[property.name=/^(data|commit|collection|existingCollection|tables)$/]",
+    message: STORE_STATE_MESSAGE,
+  },
+  {
+    selector:
+      ":matches(AssignmentExpression > MemberExpression.left, UnaryExpression[operator='delete'] > MemberExpression, UpdateExpression > MemberExpression) Identifier[name='store']",
+    message: `Nothing is assigned or deleted through the store. ${STORE_STATE_MESSAGE}`,
+  },
+];
+
+/** Records are written only by emulator/records/ (rules, validation, publish). */
+const RECORD_WRITES = {
+  selector: 'CallExpression > MemberExpression.callee[property.name=/^(insertRecords|replaceRecords|deleteRecords)$/]',
+  message: 'Only emulator/records/ writes records: call its write operations (records/commit.ts is their door).',
+};
+
 /** How long a function may be (lines of code, blank lines and comments aside). */
 const FUNCTION_LENGTH = { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true };
 
@@ -171,22 +196,18 @@ export default defineConfig([
   },
   ...emulatorFloors(),
   {
-    // Records are written in one place: emulator/records/ validates, applies the row and field rules,
-    // keeps the byte budget, commits and publishes. Nothing else takes a store collection to write
-    // into; the store itself owns them.
+    // The store is written only through its one commit path with named operations
+    // (`store.write(change => change.addFile(...))`, emulator/store/change.ts); records only by
+    // emulator/records/, which validates, applies the rules and publishes. Outside the store nothing
+    // reaches its state or commits it, and nothing is assigned or deleted through it.
     files: ['emulator/**/*.ts'],
     ignores: ['emulator/records/**', 'emulator/store/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression > MemberExpression.callee[property.name=/^(collection|existingCollection)$/]',
-          message: 'Only emulator/records/ writes records: call its write operations instead of store.collection().',
-        },
-        // A later block's no-restricted-syntax replaces an earlier one's, so this one repeats it.
-        BUILD_SETTINGS_READ,
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...STORE_STATE, RECORD_WRITES, BUILD_SETTINGS_READ] },
+  },
+  {
+    // A later block's no-restricted-syntax replaces an earlier one's, so each repeats what still applies.
+    files: ['emulator/records/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...STORE_STATE, BUILD_SETTINGS_READ] },
   },
   globalIgnores([
     '.next/**',

@@ -53,8 +53,11 @@ const differential = createJestConfig({
   testMatch: ['<rootDir>/tests/differential/**/*.test.ts'],
 });
 const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
-/** Netlify's own `_headers` parser (tests/integration/deploy/netlify-headers.test.ts) ships ESM only. */
-const integrationEsmPackages = ['@netlify/headers-parser', 'escape-string-regexp', 'smol-toml'];
+/**
+ * Netlify's own `_headers` parser (tests/integration/deploy/netlify-headers.test.ts) and the HTML
+ * parser of `check:host` (parse5, with its entities) ship ESM only.
+ */
+const integrationEsmPackages = ['@netlify/headers-parser', 'escape-string-regexp', 'smol-toml', 'parse5', 'entities'];
 
 /** Files whose functions the early inline script carries as source text (lib/site/early-document.ts). */
 const EARLY_SCRIPT_SOURCES = [

@@ -12,8 +12,7 @@ import {
 } from '../core/types';
 import { sha256Hex } from '../credentials/tokens';
 import type { EmulatorContext } from '../instance/context';
-import { newId } from '../store/store';
-import { ownValue } from '../util/own';
+import { newId, type StoreChange } from '../store/store';
 
 /**
  * Accounts (identities across apps), their tickets and the lookup of an account's `User` record in
@@ -64,7 +63,7 @@ export function requireRole(value: unknown): UserRole {
   return value;
 }
 
-/** A new account, not stored yet (see storeAccount). */
+/** A new account, not stored yet (a change stores it: `addAccount`). */
 export function newAccount(
   context: EmulatorContext,
   email: string,
@@ -82,39 +81,23 @@ export function newAccount(
   };
 }
 
-export function storeAccount(context: EmulatorContext, account: Account): void {
-  context.store.data.accounts[account.id] = account;
-}
-
-export function createAccount(
-  context: EmulatorContext,
-  email: string,
-  fullName: string,
-  passwordHash: string | null,
-): Account {
-  const account = newAccount(context, email, fullName, passwordHash);
-  storeAccount(context, account);
-  return account;
-}
-
 /*
- * Every lookup by an id, e-mail or ticket hash goes through these own-property reads: a key planted
- * on Object.prototype (or a key such as `__proto__`) can never stand in for a stored account,
+ * Every lookup by an id, e-mail or ticket hash goes through the store's maps: a key planted on
+ * Object.prototype (or a key such as `__proto__`) can never stand in for a stored account,
  * membership, code or ticket.
  */
 
 export function accountById(context: EmulatorContext, accountId: string): Account | undefined {
-  return ownValue(context.store.data.accounts, accountId);
+  return context.store.account(accountId);
 }
 
 export function memberOf(context: EmulatorContext, app: AppConfig, accountId: string): EntityRecord | null {
-  const users = ownValue(ownValue(context.store.data.apps, app.id)?.entities, USER_ENTITY);
-  return ownValue(users, accountId) ?? null;
+  return context.store.record(app.id, USER_ENTITY, accountId) ?? null;
 }
 
 /** The stored ticket for a presented ticket (looked up by its hash), if it exists. */
 export function ticketFor(context: EmulatorContext, ticket: string): ResetTicket | undefined {
-  return ownValue(context.store.data.reset_tickets, sha256Hex(ticket));
+  return context.store.ticket(sha256Hex(ticket));
 }
 
 /** An access token; `sessionId` ties it to a login session that logout can end. */
@@ -128,38 +111,39 @@ export function issueAccessToken(
 }
 
 /**
- * A single-use ticket for setting a password; only its hash is stored. Expired tickets are purged
- * here, and an account keeps at most MAX_TICKETS_PER_ACCOUNT (the oldest go), so the tickets held
- * stay proportional to the accounts, however often a reset is requested.
+ * A single-use ticket for setting a password, staged into `change`; only its hash is stored.
+ * Expired tickets are purged here, and an account keeps at most MAX_TICKETS_PER_ACCOUNT (the
+ * oldest go), so the tickets held stay proportional to the accounts, however often a reset is
+ * requested.
  */
 export function issueTicket(
   context: EmulatorContext,
+  change: StoreChange,
   app: AppConfig,
   account: Account,
   purpose: 'reset' | 'invite',
 ): string {
-  const tickets = context.store.data.reset_tickets;
   const now = context.now();
   const own: [string, ResetTicket][] = [];
-  for (const [hash, held] of Object.entries(tickets)) {
-    if (held.expires_at <= now) delete tickets[hash];
+  for (const [hash, held] of context.store.tickets()) {
+    if (held.expires_at <= now) change.dropTicket(hash);
     else if (held.account_id === account.id) own.push([hash, held]);
   }
   own.sort((left, right) => left[1].expires_at - right[1].expires_at);
-  for (const [hash] of own.slice(0, Math.max(0, own.length - MAX_TICKETS_PER_ACCOUNT + 1))) delete tickets[hash];
+  for (const [hash] of own.slice(0, Math.max(0, own.length - MAX_TICKETS_PER_ACCOUNT + 1))) change.dropTicket(hash);
   const ticket = randomBytes(32).toString('base64url');
-  tickets[sha256Hex(ticket)] = {
+  change.putTicket(sha256Hex(ticket), {
     account_id: account.id,
     app_id: app.id,
-    expires_at: context.now() + (purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS),
+    expires_at: now + (purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS),
     purpose,
-  };
+  });
   return ticket;
 }
 
-export function dropTicketsOf(context: EmulatorContext, accountId: string): void {
-  const tickets = context.store.data.reset_tickets;
-  for (const [hash, ticket] of Object.entries(tickets)) {
-    if (ticket.account_id === accountId) delete tickets[hash];
+/** Stages dropping every ticket of the account (its password was just set). */
+export function dropTicketsOf(context: EmulatorContext, change: StoreChange, accountId: string): void {
+  for (const [hash, ticket] of context.store.tickets()) {
+    if (ticket.account_id === accountId) change.dropTicket(hash);
   }
 }

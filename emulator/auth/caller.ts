@@ -4,9 +4,9 @@ import { accessDenied, forbidden, invalidInput, notFound, unauthenticated } from
 import {
   SERVICE_ROLE,
   type Account,
-  type AgentConversation,
   type AppConfig,
   type EntityRecord,
+  type StoredConversation,
   type UserRole,
 } from '../core/types';
 import { secretsEqual } from '../credentials/tokens';
@@ -141,7 +141,7 @@ export function conversationOwnerId(caller: Exclude<Caller, { kind: 'anonymous' 
 }
 
 /** Users see their own conversations, admins and the service role all of them; visitors none. */
-export function maySeeConversation(caller: Caller, conversation: AgentConversation): boolean {
+export function maySeeConversation(caller: Caller, conversation: StoredConversation): boolean {
   if (caller.kind === 'anonymous') return false;
   return isPrivileged(caller) || conversation.created_by_id === conversationOwnerId(caller);
 }

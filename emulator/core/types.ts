@@ -106,65 +106,65 @@ export interface EntityRecord {
 
 /** A platform identity. Membership in an app is a separate `User` record in that app. */
 export interface Account {
-  id: string;
-  email: string;
-  full_name: string;
+  readonly id: string;
+  readonly email: string;
+  readonly full_name: string;
   /** null until an invited account sets its password. */
-  password_hash: string | null;
-  email_verified: boolean;
+  readonly password_hash: string | null;
+  readonly email_verified: boolean;
   /** Bumped on every password change: tokens carrying an older version stop working. */
-  token_version: number;
-  created_date: string;
+  readonly token_version: number;
+  readonly created_date: string;
 }
 
 export interface OtpState {
   /** SHA-256 of the current code; null once it expired or took too many wrong guesses. */
-  code_hash: string | null;
-  expires_at: number;
+  readonly code_hash: string | null;
+  readonly expires_at: number;
   /** Wrong guesses at the current code. */
-  attempts: number;
-  app_id: string;
+  readonly attempts: number;
+  readonly app_id: string;
   /** When the last code was sent (ms). Absent, like the budget below, in data from older versions. */
-  sent_at?: number;
+  readonly sent_at?: number;
   /** The address's guessing budget (auth/otp.ts): the hour it counts in, wrong guesses, codes sent. */
-  window_start?: number;
-  window_failures?: number;
-  window_codes?: number;
+  readonly window_start?: number;
+  readonly window_failures?: number;
+  readonly window_codes?: number;
 }
 
 export interface ResetTicket {
-  account_id: string;
-  app_id: string;
-  expires_at: number;
-  purpose: 'reset' | 'invite';
+  readonly account_id: string;
+  readonly app_id: string;
+  readonly expires_at: number;
+  readonly purpose: 'reset' | 'invite';
 }
 
 export interface PageVisit {
-  id: string;
-  user_id: string;
-  user_email: string;
-  page_name: string;
-  created_date: string;
+  readonly id: string;
+  readonly user_id: string;
+  readonly user_email: string;
+  readonly page_name: string;
+  readonly created_date: string;
 }
 
 export interface StoredFile {
-  id: string;
-  app_id: string;
-  name: string;
-  type: string;
-  size: number;
-  created_by: string | null;
-  created_date: string;
+  readonly id: string;
+  readonly app_id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
+  readonly created_by: string | null;
+  readonly created_date: string;
 }
 
 export interface SentEmail {
-  id: string;
-  app_id: string;
-  to: string;
-  subject: string;
-  body: string;
-  from_name?: string;
-  sent_at: string;
+  readonly id: string;
+  readonly app_id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly from_name?: string;
+  readonly sent_at: string;
 }
 
 export interface AgentMessage {
@@ -186,26 +186,13 @@ export interface AgentConversation {
   updated_date: string;
 }
 
-export interface AppState {
-  entities: Record<string, Record<string, EntityRecord>>;
-  conversations: Record<string, AgentConversation>;
-  /** Oldest first; added through the store (`Store.addPageVisit`), which keeps the count bounded. */
-  readonly page_visits: readonly PageVisit[];
-}
-
-export interface StoreData {
-  version: 1;
-  token_secret: string;
-  accounts: Record<string, Account>;
-  /** Keyed by lower-cased e-mail. */
-  otps: Record<string, OtpState>;
-  /** Keyed by the SHA-256 of the ticket, so the data file never holds a usable reset token. */
-  reset_tickets: Record<string, ResetTicket>;
-  apps: Record<string, AppState>;
-  files: Record<string, StoredFile>;
-  /** Login sessions ended by logout: id -> when the last token issued in it expires (ms). */
-  ended_sessions: Record<string, number>;
-}
+/**
+ * A conversation as the store holds it: replaced whole when a message is added, never changed in
+ * place, so a reader's reference stays what it read.
+ */
+export type StoredConversation = Readonly<Omit<AgentConversation, 'messages'>> & {
+  readonly messages: readonly AgentMessage[];
+};
 
 // --- Tokens --------------------------------------------------------------------------------------
 

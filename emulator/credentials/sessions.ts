@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 
-import { ownValue } from '../util/own';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
 /**
@@ -16,21 +15,32 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
  * planter's logout end the victim's session). Each id is 16 random bytes and 16 bytes of their
  * HMAC, so logout ends only ids this emulator issued and forged cookies cannot grow the list.
  *
- * Ended sessions are kept with the data (the store's `sessions` section), so with a data dir a
- * logged-out token stays refused after a restart, until it would have expired anyway.
+ * Ended sessions are kept with the data (a store row each), so with a data dir a logged-out token
+ * stays refused after a restart, until it would have expired anyway.
  */
 
 export const SESSION_COOKIE = 'base44_emulator_session';
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const RANDOM_BYTES = 16;
 
+/** The ended sessions as the store holds them: id -> when its last token expires (ms since the epoch). */
+export interface EndedSessions {
+  isSessionEnded(sessionId: string): boolean;
+  endedSessions(): Iterable<[string, number]>;
+}
+
+/** Where a logout's changes go: a store change (the store's `StoreChange` has these operations). */
+export interface EndedSessionWrites {
+  endSession(sessionId: string, until: number): void;
+  forgetEndedSession(sessionId: string): void;
+}
+
 export class SessionRegistry {
   private readonly key: Buffer;
 
   constructor(
     secret: string,
-    /** Ended session id -> when its last token expires (ms since the epoch); the store keeps it. */
-    private readonly ended: Record<string, number>,
+    private readonly ended: EndedSessions,
     private readonly nowMs: () => number,
   ) {
     this.key = createHmac('sha256', secret).update('emulator session id key').digest();
@@ -41,16 +51,19 @@ export class SessionRegistry {
     return Buffer.concat([random, this.tag(random)]).toString('base64url');
   }
 
-  /** Ends an issued session; false (nothing stored) for an id this emulator never issued. */
-  end(sessionId: string): boolean {
-    if (!this.isIssued(sessionId)) return false;
-    this.forgetExpired();
-    this.ended[sessionId] = this.nowMs() + ACCESS_TOKEN_TTL_SECONDS * 1000;
-    return true;
+  /**
+   * Stages ending an issued session (and forgetting those whose tokens have all expired) into
+   * `writes`; stages nothing for an id this emulator never issued.
+   */
+  end(sessionId: string, writes: EndedSessionWrites): void {
+    if (!this.isIssued(sessionId)) return;
+    const now = this.nowMs();
+    for (const [id, until] of this.ended.endedSessions()) if (until <= now) writes.forgetEndedSession(id);
+    writes.endSession(sessionId, now + ACCESS_TOKEN_TTL_SECONDS * 1000);
   }
 
   isEnded(sessionId: string): boolean {
-    return ownValue(this.ended, sessionId) !== undefined;
+    return this.ended.isSessionEnded(sessionId);
   }
 
   private isIssued(sessionId: string): boolean {
@@ -62,11 +75,6 @@ export class SessionRegistry {
 
   private tag(random: Buffer): Buffer {
     return createHmac('sha256', this.key).update(random).digest().subarray(0, RANDOM_BYTES);
-  }
-
-  private forgetExpired(): void {
-    const now = this.nowMs();
-    for (const [id, until] of Object.entries(this.ended)) if (until <= now) delete this.ended[id];
   }
 }
 

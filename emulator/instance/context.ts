@@ -1,10 +1,10 @@
 import type {
-  AgentConversation,
   AgentMessage,
   AgentResponder,
   AppConfig,
   EntityRecord,
   SentEmail,
+  StoredConversation,
 } from '../core/types';
 import type { SessionRegistry } from '../credentials/sessions';
 import type { TokenSigner } from '../credentials/tokens';
@@ -13,12 +13,15 @@ import type { FunctionRuntime } from '../functions/runtime';
 import type { LocalAddresses } from '../http/local-access';
 import type { BlobStorage } from '../store/blobs';
 import type { MailSender } from '../store/outbox';
-import type { Store } from '../store/store';
+import type { Store, StoreChange } from '../store/store';
 
-/** Broadcasts to socket.io rooms. Routes call it only after the change is durable. */
+/**
+ * Broadcasts to socket.io rooms. Called from a store change's `afterCommit` steps (records/commit.ts
+ * for records, the agents' routes for messages), so only once the change is durable.
+ */
 export interface RealtimePublisher {
   entityChanged(appId: string, entity: string, type: 'create' | 'update' | 'delete', record: EntityRecord): void;
-  conversationChanged(conversation: AgentConversation, message: AgentMessage): void;
+  conversationChanged(conversation: StoredConversation, message: AgentMessage): void;
   /** Test helper: emits any event with any payload into a room. Returns the number of sockets in it. */
   emitRaw(room: string, event: string, payload: unknown): number;
   /** Test helper: the server disconnects every socket in a room. Returns how many it disconnected. */
@@ -59,10 +62,16 @@ export interface EmulatorContext {
   /** `http://host:port` of this emulator, known once it listens. */
   baseUrl(): string;
   /**
-   * Adds an e-mail to the outbox (the caller commits the store). The emulator's own mails always
-   * fit (the oldest roll off); a mail a caller asked for is a 413 when the outbox is full.
+   * Stages an e-mail into the outbox as part of `change` (logged once committed). The emulator's
+   * own mails always fit (the oldest roll off); a mail a caller asked for is a 413 when the outbox
+   * is full, refusing the whole change.
    */
-  sendMail(appId: string, email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>, sender?: MailSender): SentEmail;
+  sendMail(
+    change: StoreChange,
+    appId: string,
+    email: Omit<SentEmail, 'id' | 'app_id' | 'sent_at'>,
+    sender?: MailSender,
+  ): SentEmail;
   /** Work that outlives a response (agent replies); close() waits for it. */
   runInBackground(task: () => Promise<void>): void;
   log(message: string): void;

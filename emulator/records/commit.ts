@@ -1,10 +1,13 @@
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
+import type { StoreChange } from '../store/store';
 
 /**
- * The last step of every record write, the same for every path: the byte budget on each record as
- * it will be stored (after any merge), the write itself, the wait until it is durable, and then the
- * real-time publish. Callers have already validated the records and applied the rules.
+ * The door of every record write, the same for every path: the records go into one store change
+ * (with whatever belongs with them), and `Store.write` (the one commit path) checks the byte budget
+ * on each record as it will be stored (after any merge), writes, waits until the change is durable,
+ * and then runs the real-time publish. Callers have already validated the records and applied the
+ * rules.
  */
 
 export interface RecordChange {
@@ -12,30 +15,42 @@ export interface RecordChange {
   record: EntityRecord;
 }
 
+/** Stages the changes in order, a run of one type at a time. */
+function stageRecords(change: StoreChange, appId: string, entity: string, changes: readonly RecordChange[]): void {
+  for (let start = 0; start < changes.length;) {
+    const type = (changes[start] as RecordChange).type;
+    let end = start + 1;
+    while (end < changes.length && (changes[end] as RecordChange).type === type) end += 1;
+    const records = changes.slice(start, end).map((entry) => entry.record);
+    if (type === 'create') change.insertRecords(appId, entity, records);
+    else if (type === 'update') change.replaceRecords(appId, entity, records);
+    else
+      change.deleteRecords(
+        appId,
+        entity,
+        records.map((record) => record.id),
+      );
+    start = end;
+  }
+}
+
 /**
- * `alongside`: other state that belongs with these records (an invited account and its ticket), set
- * only once the records have room and committed with them, so a refused write leaves nothing behind.
+ * `alongside`: other state that belongs with these records (an invited account and its ticket),
+ * staged into the same change, so a refused write leaves nothing behind and a committed one holds both.
  */
 export async function commitChanges(
   context: EmulatorContext,
   appId: string,
   entity: string,
   changes: readonly RecordChange[],
-  alongside?: () => void,
+  alongside?: (change: StoreChange) => void,
 ): Promise<void> {
   if (changes.length === 0) return;
-  context.store.requireRecordRoom(
-    appId,
-    changes.map(({ type, record }) => ({ entity, id: record.id, record: type === 'delete' ? undefined : record })),
-  );
-  alongside?.();
-  const records = context.store.collection(appId, entity);
-  for (const { type, record } of changes) {
-    if (type === 'delete') delete records[record.id];
-    else records[record.id] = record;
-  }
-  await context.store.commit();
-  publishChanges(context, appId, entity, changes);
+  await context.store.write((change) => {
+    stageRecords(change, appId, entity, changes);
+    alongside?.(change);
+    change.afterCommit(() => publishChanges(context, appId, entity, changes));
+  });
 }
 
 /**

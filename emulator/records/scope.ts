@@ -6,7 +6,6 @@ import { recordRules } from '../model/rules';
 import type { RecordRules, RowOperation } from '../model/security';
 import { UserSecurity } from '../model/user-security';
 import { entityModel, type EntityModel } from '../model/validate';
-import { ownValue } from '../util/own';
 import { requireEntityName } from './fields';
 
 /**
@@ -49,7 +48,7 @@ export function permissionDenied(scope: RecordScope, operation: RowOperation) {
 
 /** The stored record (not the caller's view of it): only for checks and writes, never to answer. */
 export function storedRecord(context: EmulatorContext, scope: RecordScope, id: string): EntityRecord {
-  const record = ownValue(context.store.existingCollection(scope.app.id, scope.entity), id);
+  const record = context.store.record(scope.app.id, scope.entity, id);
   if (!record) throw recordNotFound(scope, id);
   return record;
 }

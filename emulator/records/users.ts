@@ -1,4 +1,4 @@
-import { issueTicket, memberOf, newAccount, storeAccount } from '../auth/accounts';
+import { issueTicket, memberOf, newAccount } from '../auth/accounts';
 import { creatorIdOf, creatorOf, requireSignedIn, requireUser, type Caller } from '../auth/caller';
 import { conflict, forbidden } from '../core/errors';
 import { USER_ENTITY, type Account, type AppConfig, type EntityRecord, type UserRole } from '../core/types';
@@ -63,20 +63,21 @@ export async function inviteMember(
   const account = known ?? newAccount(context, email, email.split('@')[0] ?? email, null);
   const record = newMember(context, account, role, creatorOf(caller));
   let ticket: string | null = null;
-  await commitChanges(context, app.id, USER_ENTITY, [{ type: 'create', record }], () => {
-    if (!known) storeAccount(context, account);
-    if (account.password_hash === null) ticket = issueTicket(context, app, account, 'invite');
+  await commitChanges(context, app.id, USER_ENTITY, [{ type: 'create', record }], (change) => {
+    if (!known) change.addAccount(account);
+    if (account.password_hash === null) ticket = issueTicket(context, change, app, account, 'invite');
   });
   const setup =
     ticket === null
       ? 'Log in with your existing account.'
       : `Choose your password with this token (valid 7 days): ${ticket}`;
-  context.sendMail(app.id, {
-    to: email,
-    subject: `You were invited to ${app.name}`,
-    body: `You were invited to ${app.name} as ${role}. ${setup}`,
-  });
-  await context.store.commit();
+  await context.store.write((change) =>
+    context.sendMail(change, app.id, {
+      to: email,
+      subject: `You were invited to ${app.name}`,
+      body: `You were invited to ${app.name} as ${role}. ${setup}`,
+    }),
+  );
   return { message: `Invitation sent to ${email}`, user: userScope(context, app, caller).rules.fieldView(record) };
 }
 

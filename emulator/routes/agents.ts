@@ -9,13 +9,12 @@ import {
 } from '../auth/caller';
 import { invalidInput, notFound } from '../core/errors';
 import { checkStoredJson } from '../core/json-guard';
-import type { AgentConversation, AgentMessage, AppConfig } from '../core/types';
+import type { AgentConversation, AgentMessage, AppConfig, StoredConversation } from '../core/types';
 import { readJsonObject } from '../http/body';
 import { escapeHtml, htmlReply, jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
 import { parseListQuery, runListQuery } from '../query/list-query';
-import { jsonBytes } from '../store/collection';
 import { newId } from '../store/store';
 import { isJsonObject } from '../util/json-object';
 
@@ -26,9 +25,8 @@ import { isJsonObject } from '../util/json-object';
  */
 
 const AGENT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
-const MAX_MESSAGES = 10_000;
 
-function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): AgentConversation {
+function findConversation(context: EmulatorContext, app: AppConfig, caller: Caller, id: string): StoredConversation {
   const conversation = context.store.findConversation(app.id, id);
   // A conversation of someone else is reported as missing, not as forbidden: ids stay private.
   if (!conversation || !maySeeConversation(caller, conversation))
@@ -66,39 +64,44 @@ function parseMessage(body: Record<string, unknown>, caller: Caller, nowIso: str
   return message;
 }
 
+/**
+ * Stores a message (refused whole, 400 or 413, when the conversation is full), then, once durable,
+ * broadcasts it with the conversation as it now is.
+ */
 async function appendMessage(
   context: EmulatorContext,
   app: AppConfig,
-  conversation: AgentConversation,
+  conversationId: string,
   message: AgentMessage,
 ): Promise<void> {
-  if (conversation.messages.length >= MAX_MESSAGES)
-    throw invalidInput(`A conversation holds at most ${MAX_MESSAGES} messages`, 'conversation_full');
-  // The message and its separating comma; updated_date keeps its length.
-  context.store.requireConversationRoom(app.id, conversation.id, jsonBytes(message) + 1);
-  conversation.messages.push(message);
-  conversation.updated_date = message.created_date;
-  context.store.conversationChanged(app.id, conversation);
-  await context.store.commit();
-  context.realtime.conversationChanged(conversation, message);
+  await context.store.write((change) => {
+    change.appendMessage(app.id, conversationId, message);
+    change.afterCommit(() =>
+      context.realtime.conversationChanged(
+        context.store.findConversation(app.id, conversationId) as StoredConversation,
+        message,
+      ),
+    );
+  });
 }
 
 function respondInBackground(
   context: EmulatorContext,
   app: AppConfig,
-  conversation: AgentConversation,
+  conversation: StoredConversation,
   message: AgentMessage,
 ): void {
   context.runInBackground(async () => {
     const reply = await context.responder({
       appId: app.id,
-      conversation: structuredClone(conversation),
+      // A copy of its own: the responder may change it freely.
+      conversation: structuredClone(conversation) as AgentConversation,
       message: { ...message },
     });
     if (reply === null) return;
     if (typeof reply.content !== 'string')
       throw new Error('the agent responder returned a reply without string content');
-    await appendMessage(context, app, conversation, {
+    await appendMessage(context, app, conversation.id, {
       id: newId(),
       role: 'assistant',
       content: reply.content,
@@ -112,8 +115,9 @@ async function addMessage(context: EmulatorContext, request: RouteRequest) {
   requireSignedIn(caller);
   const conversation = findConversation(context, app, caller, request.params.id as string);
   const message = parseMessage(await readJsonObject(request.raw, context.bodyLimitBytes), caller, context.nowIso());
-  await appendMessage(context, app, conversation, message);
-  if (message.role === 'user') respondInBackground(context, app, conversation, message);
+  await appendMessage(context, app, conversation.id, message);
+  const stored = context.store.findConversation(app.id, conversation.id) as StoredConversation;
+  if (message.role === 'user') respondInBackground(context, app, stored, message);
   return jsonReply(201, message);
 }
 
@@ -138,9 +142,9 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
   router.add('GET', base, (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     requireSignedIn(caller);
-    const visible = Object.values(context.store.app(app.id).conversations).filter((conversation) =>
-      maySeeConversation(caller, conversation),
-    );
+    const visible = context.store
+      .conversationsOf(app.id)
+      .filter((conversation) => maySeeConversation(caller, conversation));
     return jsonReply(
       200,
       runListQuery(visible as unknown as Record<string, unknown>[], parseListQuery(request.url.searchParams)),
@@ -170,9 +174,7 @@ export function registerAgentRoutes(router: Router, context: EmulatorContext): v
       created_date: now,
       updated_date: now,
     };
-    context.store.requireConversationRoom(app.id, conversation.id, jsonBytes(conversation));
-    context.store.app(app.id).conversations[conversation.id] = conversation;
-    await context.store.commit();
+    await context.store.write((change) => change.startConversation(app.id, conversation));
     return jsonReply(201, conversation);
   });
 

@@ -57,8 +57,7 @@ export function registerAppLogRoutes(router: Router, context: EmulatorContext): 
       page_name: pageName,
       created_date: context.nowIso(),
     };
-    context.store.addPageVisit(app.id, visit);
-    await context.store.commit();
+    await context.store.write((change) => change.addPageVisit(app.id, visit));
     return jsonReply(200, visit);
   });
 
@@ -68,14 +67,14 @@ export function registerAppLogRoutes(router: Router, context: EmulatorContext): 
     const params = request.url.searchParams;
     const limit = parseCount(params.get('limit'), 'limit', 100, 10_000);
     const skip = parseCount(params.get('skip'), 'skip', 0, Number.MAX_SAFE_INTEGER);
-    const newestFirst = selectVisits(context.store.app(app.id).page_visits, params).reverse();
+    const newestFirst = selectVisits(context.store.pageVisits(app.id), params).reverse();
     return jsonReply(200, newestFirst.slice(skip, skip + limit));
   });
 
   router.add('GET', '/api/app-logs/:appId/stats', (request) => {
     const { app, caller } = authorize(context, request.params.appId as string, request.headers);
     requireAdmin(caller);
-    const visits = selectVisits(context.store.app(app.id).page_visits, request.url.searchParams);
+    const visits = selectVisits(context.store.pageVisits(app.id), request.url.searchParams);
     const pages = new Map<string, { visits: number; users: Set<string> }>();
     for (const visit of visits) {
       const entry = pages.get(visit.page_name) ?? { visits: 0, users: new Set<string>() };

@@ -1,6 +1,6 @@
-import { createAccount, issueAccessToken, optionalString, requireEmail, requireString } from '../auth/accounts';
+import { issueAccessToken, newAccount, optionalString, requireEmail, requireString } from '../auth/accounts';
 import { accountCaller, checkAppHeader, requireApp } from '../auth/caller';
-import { consumeOtp, issueOtp, otpWaitMs, tooSoon } from '../auth/otp';
+import { issueOtp, judgeOtp, otpWaitMs, tooSoon } from '../auth/otp';
 import { conflict, DomainError, invalidInput } from '../core/errors';
 import type { Account, AppConfig } from '../core/types';
 import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
@@ -90,14 +90,16 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   }
   const wait = otpWaitMs(context, email);
   if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
-  if (!existing) createAccount(context, email, fullName, await hashPassword(password));
-  else if (pendingPassword === null) {
-    // An invited account that never set a password: this registration sets it.
-    existing.password_hash = await hashPassword(password);
-    existing.full_name = fullName;
-  }
-  issueOtp(context, app, email);
-  await context.store.commit();
+  // An invited account that never set a password: this registration sets it (and its name).
+  const hash = !existing || pendingPassword === null ? await hashPassword(password) : null;
+  await context.store.write((change) => {
+    if (!existing) change.addAccount(newAccount(context, email, fullName, hash));
+    else if (hash !== null) {
+      change.setPassword(existing.id, hash, { revokeTokens: false, provesEmail: false });
+      change.renameAccount(existing.id, fullName);
+    }
+    issueOtp(context, change, app, email);
+  });
   return jsonReply(200, {
     message: 'A verification code was sent to your e-mail address',
     email,
@@ -128,16 +130,15 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     );
     const account = context.store.findAccountByEmail(email);
     if (!account) throw invalidInput('There is no pending verification code for this e-mail address', 'otp_not_found');
-    try {
-      consumeOtp(context, app, email, code);
-    } catch (error) {
-      // A wrong guess counts even when the answer is an error: it is stored before the answer.
-      await context.store.commit();
-      throw error;
-    }
-    account.email_verified = true;
-    await context.store.commit();
-    const login = await completeLogin(context, app, account);
+    // A wrong guess counts even when the answer is an error: it is stored before the answer.
+    const refused = await context.store.write((change) => {
+      const error = judgeOtp(context, change, app, email, code);
+      if (error === null) change.verifyEmail(account.id);
+      return error;
+    });
+    if (refused) throw refused;
+    const verified = context.store.account(account.id) ?? account;
+    const login = await completeLogin(context, app, verified);
     return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
   });
 
@@ -147,10 +148,8 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     const account = context.store.findAccountByEmail(email);
     // Same answer whether or not the address is known, so the endpoint cannot probe for accounts.
     // A code asked for too soon is not sent, with the same answer (see auth/otp.ts for the budget).
-    if (account && !account.email_verified && otpWaitMs(context, email) === 0) {
-      issueOtp(context, app, email);
-      await context.store.commit();
-    }
+    if (account && !account.email_verified && otpWaitMs(context, email) === 0)
+      await context.store.write((change) => issueOtp(context, change, app, email));
     return jsonReply(200, { message: 'If the address is awaiting verification, a new code was sent.' });
   });
 }

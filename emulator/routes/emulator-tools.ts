@@ -28,21 +28,21 @@ export function registerEmulatorToolRoutes(router: Router, context: EmulatorCont
   router.add('GET', '/api/_emulator/outbox', (request) => {
     const to = request.url.searchParams.get('to')?.toLowerCase();
     const appId = request.url.searchParams.get('app_id');
-    const emails = context.store.outbox
-      .list()
+    const emails = context.store
+      .mails()
       .filter((email) => (to === undefined || email.to === to) && (appId === null || email.app_id === appId));
     return jsonReply(200, emails);
   });
 
   router.add('DELETE', '/api/_emulator/outbox', async () => {
-    const cleared = context.store.outbox.clear();
-    await context.store.commit();
+    const cleared = context.store.mails().length;
+    await context.store.write((change) => change.clearOutbox());
     return jsonReply(200, { cleared });
   });
 
   router.add('GET', '/api/_emulator/apps/:appId/page-visits', (request) => {
     const app = requireApp(context, request.params.appId as string);
-    return jsonReply(200, context.store.app(app.id).page_visits);
+    return jsonReply(200, context.store.pageVisits(app.id));
   });
 
   router.add('POST', '/api/_emulator/rooms/:room/emit', async (request) => {

@@ -1,7 +1,6 @@
 import { notFound } from '../core/errors';
 import type { Router } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { ownValue } from '../util/own';
 
 /**
  * Serves uploaded files. URLs carry an unguessable id, like the platform's public file URLs. The
@@ -13,7 +12,7 @@ const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|text\/plain|application\
 
 export function registerFileRoutes(router: Router, context: EmulatorContext): void {
   router.add('GET', '/api/files/:appId/:fileId/:name', async (request) => {
-    const meta = ownValue(context.store.data.files, request.params.fileId as string);
+    const meta = context.store.file(request.params.fileId as string);
     if (!meta || meta.app_id !== request.params.appId) throw notFound('File not found', 'file_not_found');
     const bytes = await context.blobs.get(meta.id);
     if (!bytes) throw notFound('File not found', 'file_not_found');

@@ -56,8 +56,7 @@ async function uploadFile(
   };
   // Bytes first, metadata second: a crash in between leaves an orphan blob, never a dangling URL.
   await context.blobs.put(stored.id, bytes);
-  context.store.addFile(stored);
-  await context.store.commit();
+  await context.store.write((change) => change.addFile(stored));
   return jsonReply(200, { file_url: fileUrl(context, stored) });
 }
 
@@ -68,17 +67,14 @@ async function sendEmail(context: EmulatorContext, app: AppConfig, payload: Name
   const subject = requireString(fields.subject, 'subject', 998);
   const body = requireString(fields.body, 'body', 1_000_000);
   const fromName = optionalString(fields.from_name, 'from_name', 200);
-  const sent = context.sendMail(
-    app.id,
-    {
-      to,
-      subject,
-      body,
-      ...(fromName === undefined ? {} : { from_name: fromName }),
-    },
-    'caller',
+  const sent = await context.store.write((change) =>
+    context.sendMail(
+      change,
+      app.id,
+      { to, subject, body, ...(fromName === undefined ? {} : { from_name: fromName }) },
+      'caller',
+    ),
   );
-  await context.store.commit();
   return jsonReply(200, { success: true, id: sent.id });
 }
 

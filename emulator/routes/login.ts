@@ -172,7 +172,7 @@ export function registerLoginRoutes(router: Router, context: EmulatorContext): v
     if (!(fromUrl instanceof URL)) return fromUrl;
     const sessionId = sessionFromCookie(request.headers);
     // Persisted before the answer: with a data dir the ended session survives a restart.
-    if (sessionId !== null && context.sessions.end(sessionId)) await context.store.commit();
+    if (sessionId !== null) await context.store.write((change) => context.sessions.end(sessionId, change));
     return {
       status: 303,
       headers: { ...REDIRECT_HEADERS, Location: fromUrl.href, 'Set-Cookie': clearedSessionCookie() },

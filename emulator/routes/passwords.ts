@@ -28,13 +28,14 @@ export function registerPasswordRoutes(router: Router, context: EmulatorContext)
     const email = requireEmail(body.email);
     const account = context.store.findAccountByEmail(email);
     if (account) {
-      const ticket = issueTicket(context, app, account, 'reset');
-      context.sendMail(app.id, {
-        to: account.email,
-        subject: `Reset your ${app.name} password`,
-        body: `Use this reset token to choose a new password: ${ticket}\nIt expires in one hour. If you did not ask for it, ignore this e-mail.`,
+      await context.store.write((change) => {
+        const ticket = issueTicket(context, change, app, account, 'reset');
+        context.sendMail(change, app.id, {
+          to: account.email,
+          subject: `Reset your ${app.name} password`,
+          body: `Use this reset token to choose a new password: ${ticket}\nIt expires in one hour. If you did not ask for it, ignore this e-mail.`,
+        });
       });
-      await context.store.commit();
     }
     return jsonReply(200, GENERIC_RESET_ANSWER);
   });
@@ -48,12 +49,12 @@ export function registerPasswordRoutes(router: Router, context: EmulatorContext)
     if (!stored || !account || stored.app_id !== app.id || stored.expires_at <= context.now()) {
       throw invalidInput('The reset token is invalid or has expired', 'invalid_reset_token');
     }
-    account.password_hash = await hashPassword(password);
-    account.token_version += 1;
-    // Receiving the e-mail proves the address, which is what verification is for.
-    account.email_verified = true;
-    dropTicketsOf(context, account.id);
-    await context.store.commit();
+    const hash = await hashPassword(password);
+    await context.store.write((change) => {
+      // Receiving the e-mail proves the address, which is what verification is for.
+      change.setPassword(account.id, hash, { revokeTokens: true, provesEmail: true });
+      dropTicketsOf(context, change, account.id);
+    });
     return jsonReply(200, { message: 'Your password was changed. You can log in with it now.' });
   });
 
@@ -69,13 +70,15 @@ export function registerPasswordRoutes(router: Router, context: EmulatorContext)
     if (!(await verifyPassword(current, caller.account.password_hash))) {
       throw invalidInput('The current password is not correct', 'invalid_password');
     }
-    caller.account.password_hash = await hashPassword(next);
+    const hash = await hashPassword(next);
     // Older tokens stop working; the caller gets a fresh one so it stays logged in.
-    caller.account.token_version += 1;
-    await context.store.commit();
+    await context.store.write((change) =>
+      change.setPassword(caller.account.id, hash, { revokeTokens: true, provesEmail: false }),
+    );
+    const account = accountById(context, caller.account.id) ?? caller.account;
     return jsonReply(200, {
       message: 'Password changed',
-      access_token: issueAccessToken(context, app, caller.account, caller.sessionId),
+      access_token: issueAccessToken(context, app, account, caller.sessionId),
     });
   });
 }

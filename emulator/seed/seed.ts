@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   SERVICE_ROLE,
   USER_ENTITY,
+  type Account,
   type AppAccess,
   type AppConfig,
   type EntityRecord,
@@ -17,7 +18,6 @@ import { hashSeedPassword } from '../credentials/passwords';
 import { toOrigin } from '../http/cors';
 import { plantRecords } from '../records/seeded';
 import { newId, type Store } from '../store/store';
-import { ownValue } from '../util/own';
 
 /** The seed: accounts and apps. App settings always come from the seed; data only on first start. */
 
@@ -211,9 +211,10 @@ function seededMembers(store: Store, app: SeedApp, nowIso: string): EntityRecord
 
 /** Adds what the seed names and the store lacks; never overwrites data a previous run changed. */
 export async function applySeed(store: Store, seed: Seed, nowIso: string): Promise<void> {
+  const accounts: Account[] = [];
   for (const account of seed.accounts) {
-    if (ownValue(store.data.accounts, account.id) || store.findAccountByEmail(account.email)) continue;
-    store.data.accounts[account.id] = {
+    if (store.account(account.id) || store.findAccountByEmail(account.email)) continue;
+    accounts.push({
       id: account.id,
       email: account.email,
       full_name: account.full_name,
@@ -221,26 +222,32 @@ export async function applySeed(store: Store, seed: Seed, nowIso: string): Promi
       email_verified: true,
       token_version: 0,
       created_date: nowIso,
-    };
+    });
   }
-  for (const app of seed.apps) {
-    // An app's data is seeded once per data dir: its `User` records (written even when there are
-    // none) mark it as seeded.
-    if (ownValue(store.data.apps, app.id) !== undefined) continue;
-    plantRecords(store, app.id, USER_ENTITY, seededMembers(store, app, nowIso));
-    for (const [entity, records] of Object.entries(app.entities ?? {})) {
-      plantRecords(
-        store,
-        app.id,
-        entity,
-        records.map((fields) => ({
-          ...fields,
-          id: typeof fields.id === 'string' ? fields.id : newId(),
-          created_date: nowIso,
-          updated_date: nowIso,
-          created_by: null,
-        })),
-      );
+  await store.write((change) => {
+    for (const account of accounts) change.addAccount(account);
+  });
+  // The apps' members are the accounts above: a second change, which reads them as stored.
+  await store.write((change) => {
+    for (const app of seed.apps) {
+      // An app's data is seeded once per data dir: its `User` records (written even when there are
+      // none) mark it as seeded.
+      if (store.hasApp(app.id)) continue;
+      plantRecords(change, app.id, USER_ENTITY, seededMembers(store, app, nowIso));
+      for (const [entity, records] of Object.entries(app.entities ?? {})) {
+        plantRecords(
+          change,
+          app.id,
+          entity,
+          records.map((fields) => ({
+            ...fields,
+            id: typeof fields.id === 'string' ? fields.id : newId(),
+            created_date: nowIso,
+            updated_date: nowIso,
+            created_by: null,
+          })),
+        );
+      }
     }
-  }
+  });
 }

@@ -78,8 +78,8 @@ export function createInstance(parts: InstanceParts): Instance {
     responder: options.responder ?? defaultResponder,
     store,
     blobs: parts.blobs,
-    tokens: new TokenSigner(store.data.token_secret, clock),
-    sessions: new SessionRegistry(store.data.token_secret, store.data.ended_sessions, clock),
+    tokens: new TokenSigner(store.tokenSecret, clock),
+    sessions: new SessionRegistry(store.tokenSecret, store, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');
       return publisher;
@@ -87,10 +87,10 @@ export function createInstance(parts: InstanceParts): Instance {
     now: clock,
     nowIso,
     baseUrl: () => baseUrl,
-    sendMail(appId, email, sender = 'emulator') {
+    sendMail(change, appId, email, sender = 'emulator') {
       const sent: SentEmail = { id: newId(), app_id: appId, ...email, sent_at: nowIso() };
-      store.outbox.add(sent, sender);
-      log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`);
+      change.sendMail(sent, sender);
+      change.afterCommit(() => log(`e-mail to ${sent.to}: ${sent.subject}\n${sent.body.replace(/^/gm, '    ')}`));
       return sent;
     },
     runInBackground: background.run,

@@ -51,7 +51,6 @@ async function openStore(options: EmulatorOptions, served: ServedProject): Promi
   const store = options.dataDir ? Store.onDisk(options.dataDir) : Store.inMemory();
   try {
     await applySeed(store, served.seed, new Date((options.clock ?? Date.now)()).toISOString());
-    await store.commit();
     return store;
   } catch (error) {
     await store.close();
@@ -79,7 +78,7 @@ function runningEmulator(started: Started, url: string): RunningEmulator {
     entityNames: () => served.entities.names(),
     functionNames: async () =>
       projectFunctionsDir ? [...(await readFunctions(projectFunctionsDir)).keys()].sort() : [],
-    outbox: () => structuredClone([...store.outbox.list()]),
+    outbox: () => structuredClone([...store.mails()]),
     close() {
       closing ??= (async () => {
         entityWatcher?.close();

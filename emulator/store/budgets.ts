@@ -11,6 +11,8 @@ import { DomainError } from '../core/errors';
 export const MAX_APP_RECORD_BYTES = 256 * 1024 * 1024;
 /** JSON bytes of one conversation (its messages included). */
 export const MAX_CONVERSATION_BYTES = 4 * 1024 * 1024;
+/** Messages in one conversation. */
+export const MAX_CONVERSATION_MESSAGES = 10_000;
 /** JSON bytes of all conversations of one app. */
 export const MAX_APP_CONVERSATION_BYTES = 64 * 1024 * 1024;
 /** Bytes of all uploaded files, and how many files. */

@@ -1,9 +1,10 @@
 /**
- * The records of one entity (or the entries of one shared list): a `Map` (fast, insertion-ordered,
- * no prototype) behind an object facade, because routes outside the store read and write
- * collections as `records[id]`. The facade reports every assignment and deletion (for the
- * database) and keeps a cached list of the records for queries, rebuilt only after a change. It
- * also keeps the stored size of every entry (its JSON bytes), so budgets cost nothing per check.
+ * The entries of one kind (the records of one entity, the accounts, the mails, ...): a `Map` (fast,
+ * insertion-ordered, no prototype, so no user key can be a built-in) that keeps the stored size of
+ * every entry (its JSON bytes, so budgets cost nothing per check) and a cached list of the entries
+ * for queries, rebuilt only after a change. `load`, `put` and `remove` are its only mutation points:
+ * every change reaches the durable writer (and anything else that follows a collection) through
+ * them. Only emulator/store/ holds a collection; others read through the store's named reads.
  */
 
 /** The size a value takes as stored JSON. */
@@ -12,40 +13,16 @@ export function jsonBytes(value: unknown): number {
 }
 
 export class Collection<T> {
-  private readonly records = new Map<string, T>();
+  private readonly entries = new Map<string, T>();
   private list: T[] | null = null;
   private readonly sizes = new Map<string, number>();
-  /** JSON bytes of all entries together. */
-  bytes = 0;
-  /** The object view: `facade[id]`, `facade[id] = record`, `delete facade[id]`, `Object.values(facade)`. */
-  readonly facade: Record<string, T>;
+  private totalBytes = 0;
 
-  constructor(private readonly onChange: (id: string) => void) {
-    const records = this.records;
-    const descriptor = (id: string): PropertyDescriptor => ({
-      value: records.get(id),
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-    this.facade = new Proxy(Object.create(null) as Record<string, T>, {
-      get: (_target, id) => (typeof id === 'string' ? records.get(id) : undefined),
-      has: (_target, id) => typeof id === 'string' && records.has(id),
-      set: (_target, id, record: T) => {
-        if (typeof id !== 'string') return false;
-        this.put(id, record);
-        return true;
-      },
-      deleteProperty: (_target, id) => {
-        if (typeof id === 'string') this.remove(id);
-        return true;
-      },
-      ownKeys: () => [...records.keys()],
-      getOwnPropertyDescriptor: (_target, id) =>
-        typeof id === 'string' && records.has(id) ? descriptor(id) : undefined,
-      defineProperty: () => false,
-      setPrototypeOf: () => false,
-    });
+  constructor(private readonly onChange: (id: string) => void) {}
+
+  /** JSON bytes of all entries together. */
+  get bytes(): number {
+    return this.totalBytes;
   }
 
   /** Stored size of one entry (0 when absent). */
@@ -53,33 +30,37 @@ export class Collection<T> {
     return this.sizes.get(id) ?? 0;
   }
 
-  private measure(id: string, record: T | undefined): void {
-    const size = record === undefined ? 0 : jsonBytes(record);
-    this.bytes += size - this.sizeOf(id);
-    if (record === undefined) this.sizes.delete(id);
+  private measure(id: string, value: T | undefined): void {
+    const size = value === undefined ? 0 : jsonBytes(value);
+    this.totalBytes += size - this.sizeOf(id);
+    if (value === undefined) this.sizes.delete(id);
     else this.sizes.set(id, size);
   }
 
   get(id: string): T | undefined {
-    return this.records.get(id);
+    return this.entries.get(id);
   }
 
-  /** Loads a stored record without reporting it as a change. */
-  load(id: string, record: T): void {
-    this.measure(id, record);
-    this.records.set(id, record);
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Loads a stored entry without reporting it as a change. */
+  load(id: string, value: T): void {
+    this.measure(id, value);
+    this.entries.set(id, value);
     this.list = null;
   }
 
-  put(id: string, record: T): void {
-    this.measure(id, record);
-    this.records.set(id, record);
+  put(id: string, value: T): void {
+    this.measure(id, value);
+    this.entries.set(id, value);
     this.list = null;
     this.onChange(id);
   }
 
   remove(id: string): void {
-    if (!this.records.delete(id)) return;
+    if (!this.entries.delete(id)) return;
     this.measure(id, undefined);
     this.list = null;
     this.onChange(id);
@@ -87,16 +68,21 @@ export class Collection<T> {
 
   /** The id of the oldest entry (the first inserted still present), if any. */
   oldestId(): string | undefined {
-    return this.records.keys().next().value;
+    return this.entries.keys().next().value;
   }
 
   get size(): number {
-    return this.records.size;
+    return this.entries.size;
   }
 
-  /** Every record in insertion order (an update keeps its place). Do not modify the array. */
+  /** Every entry in insertion order (an update keeps its place). Do not modify the array. */
   all(): readonly T[] {
-    this.list ??= [...this.records.values()];
+    this.list ??= [...this.entries.values()];
     return this.list;
+  }
+
+  /** Every id with its entry, in insertion order. */
+  pairs(): IterableIterator<[string, T]> {
+    return this.entries.entries();
   }
 }

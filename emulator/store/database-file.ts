@@ -14,7 +14,8 @@ import Database from 'better-sqlite3';
 
 /** "B44E" in the database header: marks a file as made by this emulator. */
 export const APPLICATION_ID = 0x42343445;
-export const SCHEMA_VERSION = 2;
+/** Version 3 (this one): every account, code, ticket and ended session is a row of its own (migrations.ts). */
+export const SCHEMA_VERSION = 3;
 
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
 
@@ -30,7 +31,7 @@ const SCHEMA = `
   CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL);
 `;
 
-const ENTRIES = `
+export const ENTRIES = `
   CREATE TABLE entries (
     seq INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -41,8 +42,11 @@ const ENTRIES = `
   );
 `;
 
-/** `absent`: no file yet; `current`: ours, this schema; `version 1`: ours, from before the marker. */
-export type DatabaseIdentity = 'absent' | 'current' | 'version 1';
+/**
+ * `absent`: no file yet; `current`: ours, this schema; `version 1`: ours, from before the marker;
+ * `version 2`: ours, with the small shared state still inside the `core` and `sessions` rows.
+ */
+export type DatabaseIdentity = 'absent' | 'current' | 'version 1' | 'version 2';
 
 function lstatOrNull(file: string): Stats | null {
   try {
@@ -84,6 +88,7 @@ function identityOf(db: Database.Database, file: string): DatabaseIdentity {
   const applicationId = db.pragma('application_id', { simple: true }) as number;
   const version = db.pragma('user_version', { simple: true }) as number;
   if (applicationId === APPLICATION_ID) {
+    if (version === 2) return 'version 2';
     if (version !== SCHEMA_VERSION)
       throw new Error(
         `The emulator database ${file} has schema version ${version}; this emulator reads version ${SCHEMA_VERSION}.`,
@@ -185,34 +190,4 @@ export function openLocked(file: string, dataDir: string): Database.Database {
 export function configure(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-}
-
-/**
- * Version 1 kept the outbox, files, conversations and page visits inside a few JSON rows, rewritten
- * whole on every change. They move to one row per entry, in one transaction, and the file gets the marker.
- */
-export function migrateVersion1(db: Database.Database): void {
-  db.transaction(() => {
-    db.exec(ENTRIES);
-    db.exec(`
-      INSERT OR IGNORE INTO entries (kind, app, id, body)
-        SELECT 'outbox', '', coalesce(json_extract(each.value, '$.id'), 'mail-' || each.key), each.value
-        FROM state, json_each(state.body) AS each WHERE state.name = 'outbox' ORDER BY each.key;
-      INSERT OR IGNORE INTO entries (kind, app, id, body)
-        SELECT 'file', '', each.key, each.value
-        FROM state, json_each(state.body, '$.files') AS each WHERE state.name = 'core';
-      INSERT OR IGNORE INTO entries (kind, app, id, body)
-        SELECT 'conversation', substr(state.name, 5), each.key, each.value
-        FROM state, json_each(state.body, '$.conversations') AS each WHERE state.name LIKE 'app:%';
-      INSERT OR IGNORE INTO entries (kind, app, id, body)
-        SELECT 'page_visit', substr(state.name, 5), coalesce(json_extract(each.value, '$.id'), 'visit-' || each.key), each.value
-        FROM state, json_each(state.body, '$.page_visits') AS each WHERE state.name LIKE 'app:%'
-        ORDER BY state.name, each.key;
-      UPDATE state SET body = json_remove(body, '$.files') WHERE name = 'core';
-      UPDATE state SET body = json_remove(body, '$.conversations', '$.page_visits') WHERE name LIKE 'app:%';
-      DELETE FROM state WHERE name = 'outbox';
-    `);
-    db.pragma(`application_id = ${APPLICATION_ID}`);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
 }

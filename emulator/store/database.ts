@@ -2,14 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
-import { configure, createDatabaseFile, inspectDatabase, migrateVersion1, openLocked } from './database-file';
+import { configure, createDatabaseFile, inspectDatabase, openLocked } from './database-file';
+import { migrate } from './migrations';
 
 /**
  * The emulator's on-disk database (SQLite through better-sqlite3): one row per entity record, one
- * row per entry of the growing shared state (outbox, files, conversations, page visits), and a few
- * rows of small shared state (accounts, codes, tickets). Every `write` is one transaction in WAL
- * mode with `synchronous=FULL`, so once it returns the change survives a crash or power loss, and
- * its cost depends only on what changed. The file is held with an exclusive lock while open: one
+ * row per entry of every other kind (accounts, codes, tickets, ended sessions, outbox, files,
+ * conversations, page visits), and a few rows written once (the token secret and the app markers:
+ * sections.ts). Every `write` is one transaction in WAL mode with `synchronous=FULL`, so once it
+ * returns the change survives a crash or power loss, and its cost depends only on what changed. The file is held with an exclusive lock while open: one
  * process per data dir. `database-file.ts` checks that the file is the emulator's before opening it.
  */
 
@@ -47,7 +48,7 @@ export class StoreDatabase {
       // Checked again under the lock: the file may have changed between the first look and the lock.
       const identity = inspectDatabase(file, dataDir, db);
       configure(db);
-      if (identity === 'version 1') migrateVersion1(db);
+      if (identity === 'version 1' || identity === 'version 2') migrate(db, identity);
     } catch (error) {
       db.close();
       throw error;

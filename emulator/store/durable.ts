@@ -1,20 +1,19 @@
 import type { EntryChange, RecordChange, StoreDatabase } from './database';
 
 /**
- * What the database still lacks: the records and shared-list entries touched since the last write
- * (by app, entity or kind, id) and the small shared-state sections, written only when their JSON
- * changed. A commit costs what changed, not what is stored. `commit()` is a group commit: every
- * caller in the same turn of the event loop shares one transaction, and each caller's promise
- * settles only once that transaction is durable.
+ * What the database still lacks: the records and entries touched since the last write (by app,
+ * entity or kind, id) and the few small sections marked with their new text (the core and an app's
+ * marker, each written once). A commit serializes and writes only these, never what it did not
+ * touch: its cost is what changed, not what is stored. `commit()` is a group commit: every caller
+ * in the same turn of the event loop shares one transaction, and each caller's promise settles only
+ * once that transaction is durable.
  */
 
 export interface DurableSource {
   /** The record as it is now, or undefined when it was deleted. */
-  currentRecord(app: string, entity: string, id: string): object | undefined;
-  /** The entry of a shared list as it is now, or undefined when it was removed. */
-  currentEntry(kind: string, app: string, id: string): object | undefined;
-  /** The small shared state, by section name, as JSON-ready values. */
-  sections(): Map<string, unknown>;
+  currentRecord(app: string, entity: string, id: string): unknown;
+  /** The entry as it is now, or undefined when it was removed. */
+  currentEntry(kind: string, app: string, id: string): unknown;
 }
 
 interface Dirty {
@@ -27,16 +26,13 @@ interface Dirty {
 export class DurableWriter {
   private readonly dirtyRecords = new Map<string, Dirty>();
   private readonly dirtyEntries = new Map<string, Dirty>();
-  private readonly written = new Map<string, string>();
+  private readonly dirtySections = new Map<string, string>();
   private pending: Promise<void> | null = null;
 
   constructor(
     private readonly database: StoreDatabase,
     private readonly source: DurableSource,
-    writtenSections: ReadonlyMap<string, string>,
-  ) {
-    for (const [name, body] of writtenSections) this.written.set(name, body);
-  }
+  ) {}
 
   markRecord(app: string, entity: string, id: string): void {
     this.dirtyRecords.set(JSON.stringify([app, entity, id]), { group: entity, app, id });
@@ -44,6 +40,10 @@ export class DurableWriter {
 
   markEntry(kind: string, app: string, id: string): void {
     this.dirtyEntries.set(JSON.stringify([kind, app, id]), { group: kind, app, id });
+  }
+
+  markSection(name: string, body: string): void {
+    this.dirtySections.set(name, body);
   }
 
   commit(): Promise<void> {
@@ -65,22 +65,19 @@ export class DurableWriter {
     await this.pending?.catch(() => undefined);
   }
 
-  private flush(): void {
-    const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
+  /** Writes everything marked, now, in one transaction (also used while the store opens). */
+  flush(): void {
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     const records: RecordChange[] = [];
     for (const { group: entity, app, id } of this.dirtyRecords.values())
       records.push({ app, entity, id, body: json(this.source.currentRecord(app, entity, id)) });
     const entries: EntryChange[] = [];
     for (const { group: kind, app, id } of this.dirtyEntries.values())
       entries.push({ kind, app, id, body: json(this.source.currentEntry(kind, app, id)) });
-    const sections = new Map<string, string>();
-    for (const [name, value] of this.source.sections()) {
-      const body = JSON.stringify(value);
-      if (this.written.get(name) !== body) sections.set(name, body);
-    }
-    this.database.write(records, entries, sections);
+    if (records.length === 0 && entries.length === 0 && this.dirtySections.size === 0) return;
+    this.database.write(records, entries, this.dirtySections);
     this.dirtyRecords.clear();
     this.dirtyEntries.clear();
-    for (const [name, body] of sections) this.written.set(name, body);
+    this.dirtySections.clear();
   }
 }

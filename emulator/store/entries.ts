@@ -1,12 +1,17 @@
 import { Collection } from './collection';
 
 /**
- * The growing shared state, kept as one database row per entry: the outbox and file metadata (for
- * the whole emulator, app ''), and per app the conversations and page visits. Each list is a
- * `Collection` whose changes the durable writer picks up one entry at a time.
+ * The state that is not records, kept as one database row per entry: for the whole emulator (app
+ * '') the accounts, registration codes, reset tickets, ended login sessions, the outbox and file
+ * metadata; per app the conversations and page visits. Each list is a `Collection` whose changes
+ * the durable writer picks up one entry at a time, so a commit writes only the entries it touched.
  */
 
 export const ENTRY_KINDS = {
+  account: 'account',
+  otp: 'otp',
+  resetTicket: 'reset_ticket',
+  endedSession: 'ended_session',
   outbox: 'outbox',
   file: 'file',
   conversation: 'conversation',
@@ -22,21 +27,22 @@ export function isEntryKind(kind: string): kind is EntryKind {
 }
 
 export class EntryLists {
-  private readonly lists = new Map<string, Collection<object>>();
+  private readonly lists = new Map<string, Collection<unknown>>();
 
   constructor(private readonly onChange: (kind: EntryKind, app: string, id: string) => void) {}
 
-  list<T extends object>(kind: EntryKind, app: string): Collection<T> {
+  list<T>(kind: EntryKind, app: string): Collection<T> {
     const key = JSON.stringify([kind, app]);
     let list = this.lists.get(key);
     if (!list) {
-      list = new Collection<object>((id) => this.onChange(kind, app, id));
+      list = new Collection<unknown>((id) => this.onChange(kind, app, id));
       this.lists.set(key, list);
     }
     return list as Collection<T>;
   }
 
-  current(kind: string, app: string, id: string): object | undefined {
+  /** The entry as it is now (undefined when absent), without making an empty list. */
+  current(kind: string, app: string, id: string): unknown {
     return this.lists.get(JSON.stringify([kind, app]))?.get(id);
   }
 }

@@ -1,5 +1,4 @@
 import { DomainError } from '../core/errors';
-import { checkStoredJson } from '../core/json-guard';
 import type { SentEmail } from '../core/types';
 import type { Collection } from './collection';
 
@@ -15,35 +14,24 @@ export const MAX_OUTBOX_BYTES = 32 * 1024 * 1024;
 
 export type MailSender = 'emulator' | 'caller';
 
-export class Outbox {
-  constructor(private readonly mails: Collection<SentEmail>) {}
+function fits(mails: Collection<SentEmail>, count: number, bytes: number): boolean {
+  return mails.size + count <= MAX_OUTBOX_MAILS && mails.bytes + bytes <= MAX_OUTBOX_BYTES;
+}
 
-  add(mail: SentEmail, sender: MailSender): void {
-    checkStoredJson(mail, 'The e-mail');
-    const size = Buffer.byteLength(JSON.stringify(mail));
-    const fits = () => this.mails.size < MAX_OUTBOX_MAILS && this.mails.bytes + size <= MAX_OUTBOX_BYTES;
-    if (sender === 'caller' && !fits()) {
-      throw new DomainError(
-        'too_large',
-        'outbox_full',
-        `The outbox is full (${this.mails.size} mails, ${this.mails.bytes} bytes; at most ${MAX_OUTBOX_MAILS} mails and ${MAX_OUTBOX_BYTES} bytes). Clear it with DELETE /api/_emulator/outbox.`,
-        { extraData: { limit_bytes: MAX_OUTBOX_BYTES, limit_mails: MAX_OUTBOX_MAILS } },
-      );
-    }
-    for (let oldest = this.mails.oldestId(); oldest !== undefined && !fits(); oldest = this.mails.oldestId())
-      this.mails.remove(oldest);
-    this.mails.put(mail.id, mail);
-  }
+/** Refuses (413) a caller's mail of `bytes` when the outbox, with `count` mails and `bytes` added, would be past its budget. */
+export function requireOutboxRoom(mails: Collection<SentEmail>, count: number, bytes: number): void {
+  if (fits(mails, count, bytes)) return;
+  throw new DomainError(
+    'too_large',
+    'outbox_full',
+    `The outbox is full (${mails.size} mails, ${mails.bytes} bytes; at most ${MAX_OUTBOX_MAILS} mails and ${MAX_OUTBOX_BYTES} bytes). Clear it with DELETE /api/_emulator/outbox.`,
+    { extraData: { limit_bytes: MAX_OUTBOX_BYTES, limit_mails: MAX_OUTBOX_MAILS } },
+  );
+}
 
-  /** Every mail, oldest first. Do not modify the array. */
-  list(): readonly SentEmail[] {
-    return this.mails.all();
-  }
-
-  /** Empties the outbox; returns how many mails it held. */
-  clear(): number {
-    const ids = this.mails.all().map((mail) => mail.id);
-    for (const id of ids) this.mails.remove(id);
-    return ids.length;
-  }
+/** Adds a mail, the oldest mails rolling off until it fits (a caller's mail was checked to fit already). */
+export function putMail(mails: Collection<SentEmail>, mail: SentEmail, bytes: number): void {
+  for (let oldest = mails.oldestId(); oldest !== undefined && !fits(mails, 1, bytes); oldest = mails.oldestId())
+    mails.remove(oldest);
+  mails.put(mail.id, mail);
 }

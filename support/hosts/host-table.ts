@@ -6,7 +6,7 @@
  * the path rows. Netlify has no runnable oracle here (`netlify dev` overrides every Cache-Control), so
  * its header cells rest on Netlify's own `_headers` parser and its other cells are not run.
  */
-import { CHECKS, type CheckId } from '../../deploy/host-check/checks';
+import { CHECKS, type HostCheckId } from '../../deploy/host-check/catalog';
 import type { MatrixHostId } from './matrix';
 
 export type DeployTarget =
@@ -42,19 +42,57 @@ const HEADER = { kept: true, text: '✓ header' } as const;
 const LOST = { kept: false, text: '✗ not sent' } as const;
 const NOT_RUN = (text: string): ProtectionCell => ({ kept: null, text });
 
-/** One row per check of `npm run check:host`, in its order. */
-export const PROTECTION_ROWS: Record<CheckId, Record<DeployTarget, ProtectionCell>> = {
+const KEPT = (text = ''): ProtectionCell => ({ kept: true, text: text ? `✓ ${text}` : '✓' });
+const ON_EVERY_RUN_HOST = (text: string): Record<DeployTarget, ProtectionCell> => ({
+  base44: KEPT(text),
+  cloudflare: KEPT(text),
+  netlify: NOT_RUN('not run here'),
+  nginx: KEPT(text),
+  apache: KEPT(text),
+  caddy: KEPT(text),
+  firebase: KEPT(text),
+  vercel: KEPT(text),
+  'github-pages': KEPT(text),
+  s3: KEPT(text),
+});
+
+/** One row per check of `npm run check:host` that judges the host, in its order. */
+export const PROTECTION_ROWS: Record<HostCheckId, Record<DeployTarget, ProtectionCell>> = {
+  pages: {
+    base44: KEPT('(index.html at every address)'),
+    cloudflare: KEPT(),
+    netlify: NOT_RUN('not run here'),
+    nginx: KEPT(),
+    apache: KEPT(),
+    caddy: KEPT(),
+    firebase: KEPT(),
+    vercel: KEPT(),
+    'github-pages': KEPT(),
+    s3: { kept: false, text: '✗ `/ComingSoon` is its 404' },
+  },
   'unknown-path': {
-    base44: { kept: false, text: '200 (the page shows its 404 screen, `noindex`)' },
-    cloudflare: { kept: true, text: '404' },
+    base44: KEPT('200, the early script shows it'),
+    cloudflare: KEPT('404'),
     netlify: NOT_RUN('404 (its rule; not run here)'),
-    nginx: { kept: true, text: '404' },
-    apache: { kept: true, text: '404' },
-    caddy: { kept: true, text: '404' },
-    firebase: { kept: true, text: '404' },
-    vercel: { kept: true, text: '404' },
-    'github-pages': { kept: true, text: '404' },
-    s3: { kept: true, text: '404' },
+    nginx: KEPT('404'),
+    apache: KEPT('404'),
+    caddy: KEPT('404'),
+    firebase: KEPT('404'),
+    vercel: KEPT('404'),
+    'github-pages': KEPT('404'),
+    s3: KEPT('404'),
+  },
+  'soft-404': {
+    base44: { kept: false, text: '✗ 200, `noindex` only once scripts run' },
+    cloudflare: KEPT('404'),
+    netlify: NOT_RUN('404 (its rule; not run here)'),
+    nginx: KEPT('404'),
+    apache: KEPT('404'),
+    caddy: KEPT('404'),
+    firebase: KEPT('404'),
+    vercel: KEPT('404'),
+    'github-pages': KEPT('404'),
+    s3: KEPT('404'),
   },
   csp: {
     base44: { kept: true, text: '✓ `<meta>`' },
@@ -152,6 +190,18 @@ export const PROTECTION_ROWS: Record<CheckId, Record<DeployTarget, ProtectionCel
     'github-pages': { kept: false, text: '✗ `max-age=600`' },
     s3: { kept: false, text: '✗ none' },
   },
+  'html-caching': {
+    base44: KEPT('host default'),
+    cloudflare: KEPT('`no-cache`'),
+    netlify: KEPT('`no-cache`'),
+    nginx: KEPT('`no-cache`'),
+    apache: KEPT('`no-cache`'),
+    caddy: KEPT('`no-cache`'),
+    firebase: KEPT('`no-cache`'),
+    vercel: KEPT('`no-cache`'),
+    'github-pages': KEPT('`max-age=600`'),
+    s3: KEPT('none'),
+  },
   'redirect-query': {
     base44: { kept: true, text: '✓ no redirects' },
     cloudflare: { kept: true, text: '✓ 308, query kept' },
@@ -164,6 +214,8 @@ export const PROTECTION_ROWS: Record<CheckId, Record<DeployTarget, ProtectionCel
     'github-pages': { kept: true, text: '✓ no redirects' },
     s3: { kept: true, text: '✓ no redirects' },
   },
+  'redirect-end': ON_EVERY_RUN_HOST('no loops'),
+  'token-origin': ON_EVERY_RUN_HOST('stays'),
 };
 
 /** What a host answers with a page that is no file of the export (its own error page). */
@@ -303,7 +355,7 @@ const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 export function renderHostTable(): string {
   const header = `| | ${TARGET_ORDER.map((target) => DEPLOY_TARGETS[target].title).join(' | ')} |`;
   const rule = `| --- | ${TARGET_ORDER.map(() => '---').join(' | ')} |`;
-  const protections = (Object.keys(PROTECTION_ROWS) as CheckId[]).map(
+  const protections = (Object.keys(PROTECTION_ROWS) as HostCheckId[]).map(
     (id) =>
       `| ${CHECKS[id].label} | ${TARGET_ORDER.map((target) => escapeCell(PROTECTION_ROWS[id][target].text)).join(' | ')} |`,
   );

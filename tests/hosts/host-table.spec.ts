@@ -4,7 +4,7 @@
  * Our model must answer every row exactly as Cloudflare Pages does. Netlify's header cells are checked
  * by tests/integration/deploy/netlify-host-table.test.ts (no runnable Netlify here).
  */
-import { checkHost, type CheckId } from '../../deploy/host-check/checks';
+import { checkHost, HOST_CHECK_IDS } from '../../deploy/host-check/checks';
 import {
   DEPLOY_TARGETS,
   ITS_OWN_PAGE,
@@ -48,10 +48,10 @@ for (const { target, id } of COLUMNS) {
 
     test('check:host finds what each protection row says', async () => {
       const report = await checkHost(`${site}/`);
-      const verdicts = Object.fromEntries(report.results.map((result) => [result.id, result.kept]));
-      const expected = Object.fromEntries(
-        (Object.keys(PROTECTION_ROWS) as CheckId[]).map((check) => [check, PROTECTION_ROWS[check][target].kept]),
+      const verdicts = Object.fromEntries(
+        report.results.filter((result) => result.scope === 'host').map((result) => [result.id, result.kept]),
       );
+      const expected = Object.fromEntries(HOST_CHECK_IDS.map((check) => [check, PROTECTION_ROWS[check][target].kept]));
       expect(verdicts).toEqual(expected);
     });
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 
-import { checkHost, type CheckId } from '@/deploy/host-check/checks';
+import { checkHost, type HostCheckId } from '@/deploy/host-check/checks';
 import { answerRequest } from '@/deploy/static-host/html-handling';
 import { requestUrlOf } from '@/deploy/static-host/request-url';
 import { PROTECTION_ROWS } from '@/support/hosts/host-table';
@@ -61,7 +61,9 @@ afterAll(async () => {
 
 it('check:host finds every header cell of the Netlify column under the headers Netlify would send', async () => {
   const report = await checkHost(`${site}/`);
-  const checked = (Object.keys(PROTECTION_ROWS) as CheckId[]).filter((id) => PROTECTION_ROWS[id].netlify.kept !== null);
+  const checked = (Object.keys(PROTECTION_ROWS) as HostCheckId[]).filter(
+    (id) => PROTECTION_ROWS[id].netlify.kept !== null,
+  );
   expect(checked).toEqual(
     expect.arrayContaining([
       'csp',

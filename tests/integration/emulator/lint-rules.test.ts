@@ -73,10 +73,66 @@ const PROBES: [name: string, probe: Probe, fires: string | null][] = [
     'no-restricted-syntax',
   ],
   [
-    'store.collection() in records/',
+    'a record write in records/ (its door)',
     {
       file: 'emulator/records/probe.ts',
-      code: "import type { Store } from '../store/store';\n\nexport const write = (store: Store) => store.collection('a', 'B');\n",
+      code: "import type { Store } from '../store/store';\n\nexport const write = (store: Store) => store.write((change) => change.insertRecords('a', 'B', []));\n",
+    },
+    null,
+  ],
+  [
+    'a record write outside records/',
+    {
+      file: 'emulator/routes/probe.ts',
+      code: "import type { Store } from '../store/store';\n\nexport const write = (store: Store) => store.write((change) => change.deleteRecords('a', 'B', ['x']));\n",
+    },
+    'no-restricted-syntax',
+  ],
+  [
+    'a named store operation through the one commit path, in routes/',
+    {
+      file: 'emulator/routes/probe.ts',
+      code: "import type { PageVisit } from '../core/types';\nimport type { Store } from '../store/store';\n\nexport const log = (store: Store, visit: PageVisit) => store.write((change) => change.addPageVisit('a', visit));\n",
+    },
+    null,
+  ],
+  [
+    'store.data outside store/',
+    {
+      file: 'emulator/auth/probe.ts',
+      code: 'export const read = (store: { data: object }) => store.data;\n',
+    },
+    'no-restricted-syntax',
+  ],
+  [
+    'context.store.commit() in routes/',
+    {
+      file: 'emulator/routes/probe.ts',
+      code: 'export const commit = (context: { store: { commit(): Promise<void> } }) => context.store.commit();\n',
+    },
+    'no-restricted-syntax',
+  ],
+  [
+    'an assignment through the store',
+    {
+      file: 'emulator/auth/probe.ts',
+      code: 'export const set = (context: { store: { otps: Record<string, number> } }) => {\n  context.store.otps.a = 1;\n};\n',
+    },
+    'no-restricted-syntax',
+  ],
+  [
+    'a delete through the store, in records/',
+    {
+      file: 'emulator/records/probe.ts',
+      code: 'export const drop = (store: { otps: Record<string, number> }) => {\n  delete store.otps.a;\n};\n',
+    },
+    'no-restricted-syntax',
+  ],
+  [
+    'the store changing its own state',
+    {
+      file: 'emulator/store/probe.ts',
+      code: 'export const drop = (store: { data: Record<string, number> }) => {\n  delete store.data.a;\n};\n',
     },
     null,
   ],

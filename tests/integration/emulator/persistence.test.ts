@@ -5,7 +5,10 @@ import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
+import { hashPassword } from '@/emulator/credentials/passwords';
+import { sha256Hex, TokenSigner } from '@/emulator/credentials/tokens';
 import { DATABASE_FILE } from '@/emulator/store/database';
+import { APPLICATION_ID } from '@/emulator/store/database-file';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type Json } from './api';
@@ -100,16 +103,16 @@ describe('with a data dir', () => {
     });
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const rows = db.prepare('SELECT body FROM state UNION ALL SELECT body FROM records').all() as { body: string }[];
+      const rows = db
+        .prepare('SELECT body FROM state UNION ALL SELECT body FROM records UNION ALL SELECT body FROM entries')
+        .all() as { body: string }[];
       const text = rows.map((row) => row.body).join('\n');
       expect(text).not.toContain('my-secret-password');
       expect(text).not.toContain('emulator-password');
-      const core = JSON.parse(
-        (db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body,
-      ) as {
-        accounts: Record<string, { email: string; password_hash: string }>;
-      };
-      const account = Object.values(core.accounts).find((entry) => entry.email === 'secret@example.com');
+      const accounts = db.prepare("SELECT body FROM entries WHERE kind = 'account'").all() as { body: string }[];
+      const account = accounts
+        .map((row) => JSON.parse(row.body) as { email: string; password_hash: string })
+        .find((entry) => entry.email === 'secret@example.com');
       expect(account?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
     } finally {
       db.close();
@@ -228,7 +231,7 @@ describe('with a data dir', () => {
     expect(await read()).toEqual(expected);
     const migrated = new Database(file, { readonly: true });
     try {
-      expect(migrated.pragma('user_version', { simple: true })).toBe(2);
+      expect(migrated.pragma('user_version', { simple: true })).toBe(3);
       const kinds = migrated.prepare('SELECT kind, id FROM entries ORDER BY seq').all();
       expect(kinds).toEqual(
         expect.arrayContaining([
@@ -238,6 +241,90 @@ describe('with a data dir', () => {
           { kind: 'page_visit', id: 'v1' },
         ]),
       );
+    } finally {
+      migrated.close();
+    }
+  });
+
+  it('moves a version 2 database (accounts, codes, tickets, ended sessions inside two JSON rows) to a row each', async () => {
+    const file = path.join(dataDir, DATABASE_FILE);
+    const secret = 'version-two-secret-0123456789abcdef';
+    const at = '2026-01-01T00:00:00.000Z';
+    const now = Date.now();
+    const ticket = 'a-reset-ticket-mailed-before-the-upgrade';
+    const account = (id: string, email: string, verified: boolean, hash: string) => ({
+      id,
+      email,
+      full_name: id,
+      password_hash: hash,
+      email_verified: verified,
+      token_version: 0,
+      created_date: at,
+    });
+    const core = {
+      version: 1,
+      token_secret: secret,
+      accounts: {
+        kept: account('kept', 'kept@example.com', true, await hashPassword('kept-password')),
+        pending: account('pending', 'pending@example.com', false, await hashPassword('pending-password')),
+      },
+      otps: {
+        'pending@example.com': { code_hash: sha256Hex('123456'), expires_at: now + 600_000, attempts: 0, app_id: APP },
+      },
+      reset_tickets: {
+        [sha256Hex(ticket)]: { account_id: 'kept', app_id: APP, expires_at: now + 3_600_000, purpose: 'reset' },
+      },
+    };
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.exec(
+      'CREATE TABLE records (seq INTEGER PRIMARY KEY, app TEXT NOT NULL, entity TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (app, entity, id)); CREATE TABLE state (name TEXT PRIMARY KEY, body TEXT NOT NULL); CREATE TABLE entries (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, app TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (kind, app, id))',
+    );
+    old.pragma(`application_id = ${APPLICATION_ID}`);
+    old.pragma('user_version = 2');
+    const put = old.prepare('INSERT INTO state (name, body) VALUES (?, ?)');
+    put.run('core', JSON.stringify(core));
+    put.run('sessions', JSON.stringify({ ended: { 'ended-before-the-upgrade': now + 3_600_000 } }));
+    put.run(`app:${APP}`, '{}');
+    old.close();
+
+    await withEmulator(async (emulator) => {
+      const api = apiClient(emulator);
+      // The account, its login and its tokens: the secret came along.
+      await loginToken(emulator, APP, 'kept@example.com', 'kept-password');
+      const signer = new TokenSigner(secret, Date.now);
+      const me = async (sid: string) =>
+        (await api('GET', entityPath(APP, 'User', '/me'), { token: signer.sign(APP, 'kept', 0, sid) })).status;
+      expect(await me('ended-before-the-upgrade')).toBe(401);
+      expect(await me('still-open')).toBe(200);
+      const verified = await api('POST', `/apps/${APP}/auth/verify-otp`, {
+        json: { email: 'pending@example.com', otp_code: '123456' },
+      });
+      expect(verified.status).toBe(200);
+      const reset = await api('POST', `/apps/${APP}/auth/reset-password`, {
+        json: { reset_token: ticket, new_password: 'after-the-upgrade' },
+      });
+      expect(reset.status).toBe(200);
+    });
+    await withEmulator(async (emulator) => {
+      await loginToken(emulator, APP, 'kept@example.com', 'after-the-upgrade');
+      await loginToken(emulator, APP, 'pending@example.com', 'pending-password');
+    });
+    const migrated = new Database(file, { readonly: true });
+    try {
+      expect(migrated.pragma('user_version', { simple: true })).toBe(3);
+      const kinds = migrated.prepare('SELECT kind, id FROM entries').all();
+      expect(kinds).toEqual(
+        expect.arrayContaining([
+          { kind: 'account', id: 'kept' },
+          { kind: 'account', id: 'pending' },
+          { kind: 'ended_session', id: 'ended-before-the-upgrade' },
+        ]),
+      );
+      const state = migrated.prepare('SELECT name, body FROM state ORDER BY name').all() as Json[];
+      expect(state.map((row) => row.name)).toEqual(expect.not.arrayContaining(['sessions']));
+      const coreRow = state.find((row) => row.name === 'core');
+      expect(JSON.parse(coreRow?.body as string)).toEqual({ version: 1, token_secret: secret });
     } finally {
       migrated.close();
     }

@@ -121,8 +121,8 @@ describe('ended sessions with a data dir', () => {
     await emulator.close();
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const row = db.prepare("SELECT body FROM state WHERE name = 'sessions'").get() as { body: string };
-      expect(Object.keys((JSON.parse(row.body) as { ended: Record<string, number> }).ended)).toEqual([ended.session]);
+      const rows = db.prepare("SELECT id FROM entries WHERE kind = 'ended_session'").all() as { id: string }[];
+      expect(rows.map((row) => row.id)).toEqual([ended.session]);
     } finally {
       db.close();
     }

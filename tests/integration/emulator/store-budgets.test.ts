@@ -91,13 +91,9 @@ describe('reset tickets', () => {
     await emulator.close();
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const core = JSON.parse(
-        (db.prepare("SELECT body FROM state WHERE name = 'core'").get() as { body: string }).body,
-      ) as {
-        reset_tickets: Record<string, unknown>;
-      };
+      const tickets = db.prepare("SELECT id FROM entries WHERE kind = 'reset_ticket'").all();
       // The user's three were expired and purged; only the admin's new one is left.
-      expect(Object.keys(core.reset_tickets)).toHaveLength(1);
+      expect(tickets).toHaveLength(1);
     } finally {
       db.close();
     }
@@ -210,15 +206,18 @@ describe('uploaded files', () => {
     created_date: '2026-11-25T10:00:00.000Z',
   });
 
-  it('refuses an upload past the byte budget or the file count (413 on the wire)', () => {
+  it('refuses an upload past the byte budget or the file count (413 on the wire), storing nothing', async () => {
+    const full = expect.objectContaining({ kind: 'too_large', code: 'storage_full' });
     const store = Store.inMemory();
-    store.addFile(file('a', MAX_FILE_BYTES - 10));
+    await store.write((change) => change.addFile(file('a', MAX_FILE_BYTES - 10)));
     expect(() => store.requireFileRoom(10)).not.toThrow();
-    expect(() => store.requireFileRoom(11)).toThrow(
-      expect.objectContaining({ kind: 'too_large', code: 'storage_full' }),
-    );
+    expect(() => store.requireFileRoom(11)).toThrow(full);
+    await expect(store.write((change) => change.addFile(file('b', 11)))).rejects.toEqual(full);
+    expect(store.file('b')).toBeUndefined();
     const many = Store.inMemory();
-    for (let index = 0; index < MAX_FILES; index += 1) many.addFile(file(`f${index}`, 1));
-    expect(() => many.requireFileRoom(1)).toThrow(expect.objectContaining({ kind: 'too_large', code: 'storage_full' }));
+    await many.write((change) => {
+      for (let index = 0; index < MAX_FILES; index += 1) change.addFile(file(`f${index}`, 1));
+    });
+    expect(() => many.requireFileRoom(1)).toThrow(full);
   });
 });

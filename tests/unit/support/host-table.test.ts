@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { CHECKS } from '@/deploy/host-check/checks';
+import { CHECKS, HOST_CHECK_IDS } from '@/deploy/host-check/catalog';
 import { DEPLOY_TARGETS, PROTECTION_ROWS, renderHostTable, TARGET_ORDER } from '@/support/hosts/host-table';
 
 const README = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
@@ -13,8 +13,9 @@ const README = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8
 it('README "Deploy" shows the host table the host matrix checks, row for row', () => {
   const table = renderHostTable();
   expect(README).toContain(`\n${table}\n`);
-  // One row per check of `npm run check:host`, one column per host README names.
-  for (const id of Object.keys(CHECKS) as Array<keyof typeof CHECKS>) {
+  // One row per check of `npm run check:host` that judges the host, one column per host README names.
+  expect(Object.keys(PROTECTION_ROWS)).toEqual(HOST_CHECK_IDS);
+  for (const id of HOST_CHECK_IDS) {
     expect(table).toContain(`\n| ${CHECKS[id].label} | `);
     expect(Object.keys(PROTECTION_ROWS[id]).sort()).toEqual([...TARGET_ORDER].sort());
   }
