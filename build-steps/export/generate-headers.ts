@@ -114,7 +114,10 @@ export function generateHeaders(
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
   const written = [headersFile, nginxFile];
-  for (const { place, name, text } of hostConfigurations(rules)) {
+  for (const { place, name, text } of hostConfigurations(
+    rules,
+    files.map((file) => `/${file}`),
+  )) {
     const file = path.join(place === 'folder' ? root : nginxDir, name.replace('<folder>', path.basename(root)));
     writeFileSync(file, text);
     written.push(file);

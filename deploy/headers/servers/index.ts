@@ -16,10 +16,11 @@ export interface HostConfiguration {
   text: string;
 }
 
-export function hostConfigurations(rules: HeaderRule[]): HostConfiguration[] {
+/** `exportPaths`: every file of the export as a URL path, for the configurations that list them. */
+export function hostConfigurations(rules: HeaderRule[], exportPaths: readonly string[]): HostConfiguration[] {
   return [
     { place: 'folder', name: '.htaccess', text: toHtaccess(rules) },
-    { place: 'folder', name: 'firebase.json', text: toFirebaseJson(rules) },
+    { place: 'folder', name: 'firebase.json', text: toFirebaseJson(rules, exportPaths) },
     { place: 'folder', name: 'vercel.json', text: toVercelJson(rules) },
     { place: 'folder', name: 'serve.json', text: toServeJson(rules) },
     { place: 'generated', name: 'apache-<folder>.conf', text: toApacheSnippet(rules) },

@@ -87,17 +87,29 @@ it('Caddy: the site headers in the route and on errors, a case-sensitive match p
   expect(caddy).toMatch(/handle_errors \{\n(.*\n)*\trewrite \* \/404\.html\n\tfile_server\n\}/);
 });
 
+/** Files of an export under /_next/static, one with the brackets of a dynamic route in its path. */
+const HASHED = ['/_next/static/chunks/app-1.js', '/_next/static/chunks/app/[pageName]/page-2.js'];
+const EXPORT_PATHS = ['/index.html', '/ComingSoon.html', '/robots.txt', ...HASHED];
+
+type FirebaseEntry = { source?: string; regex?: string; headers: Array<{ key: string; value: string }> };
+
+function firebaseHosting() {
+  return (
+    JSON.parse(toFirebaseJson(rules, EXPORT_PATHS)) as {
+      hosting: {
+        public: string;
+        cleanUrls: boolean;
+        rewrites: unknown[];
+        redirects?: unknown;
+        headers: FirebaseEntry[];
+        ignore: string[];
+      };
+    }
+  ).hosting;
+}
+
 it('Firebase: one header entry per _headers rule, rewrites and no redirect (superstatic loops or stops on them)', () => {
-  const { hosting } = JSON.parse(toFirebaseJson(rules)) as {
-    hosting: {
-      public: string;
-      cleanUrls: boolean;
-      rewrites: unknown[];
-      redirects?: unknown;
-      headers: HeaderEntry[];
-      ignore: string[];
-    };
-  };
+  const hosting = firebaseHosting();
   expect(hosting.public).toBe('.');
   expect(hosting.cleanUrls).toBe(false);
   expect(hosting.redirects).toBeUndefined();
@@ -105,13 +117,32 @@ it('Firebase: one header entry per _headers rule, rewrites and no redirect (supe
     { source: '/ComingSoon', destination: '/ComingSoon.html' },
     { source: '/ComingSoon/', destination: '/ComingSoon.html' },
   ]);
-  expect(hosting.headers.map((entry) => entry.source)).toEqual(
-    rules.map((rule) => (rule.path === '/*' ? '**' : rule.path.replace(/\*$/, '**'))),
+  expect(hosting.headers.map((entry) => entry.source ?? entry.regex)).toEqual(
+    rules.map((rule) => (rule.path === '/*' ? '**' : rule.path.endsWith('*') ? expect.any(String) : rule.path)),
   );
-  expect(asRecord(hosting.headers[0])).toEqual(siteWide);
+  expect(asRecord(hosting.headers[0] as HeaderEntry)).toEqual(siteWide);
   expect(hosting.ignore).toEqual(
     expect.arrayContaining(['**/.*', '_headers', 'vercel.json', 'serve.json', 'firebase.json']),
   );
+});
+
+it('Firebase: a year immutable for the hashed files of the export only, not for the 404 of a missing one', () => {
+  const hashed = firebaseHosting().headers.filter(
+    (entry) => asRecord(entry as HeaderEntry)['Cache-Control'] === IMMUTABLE,
+  );
+  expect(hashed).toHaveLength(1);
+  // superstatic runs it as RE2 where that is installed, else as a JavaScript expression with the `u` flag.
+  const matches = new RegExp(hashed[0]?.regex ?? '(?!)', 'u');
+  for (const path of HASHED) expect([path, matches.test(path)]).toEqual([path, true]);
+  for (const path of [
+    '/_next/static/chunks/missing.js',
+    '/_next/static/chunks/app-1.js.map',
+    '/_next/static/chunks/app-1xjs',
+    '/_next/static/chunks/app/p/page-2.js',
+    '/robots.txt',
+  ]) {
+    expect([path, matches.test(path)]).toEqual([path, false]);
+  }
 });
 
 describe('Vercel', () => {
@@ -160,7 +191,7 @@ describe('Vercel', () => {
 });
 
 it('writes each file where its host reads it: the folder for uploads, deploy/generated for server configuration', () => {
-  expect(hostConfigurations(rules).map(({ place, name }) => `${place}:${name}`)).toEqual([
+  expect(hostConfigurations(rules, EXPORT_PATHS).map(({ place, name }) => `${place}:${name}`)).toEqual([
     'folder:.htaccess',
     'folder:firebase.json',
     'folder:vercel.json',
