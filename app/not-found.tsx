@@ -3,12 +3,14 @@ import type { Metadata } from 'next';
 import NotFoundRoute from '@/components/shell/NotFoundRoute';
 import { NOT_FOUND_TITLE } from '@/lib/site/missing-page';
 
-// No `noindex` here: hosts that answer unknown paths with this page send status 404, which already
-// keeps them out of search indexes, and the page itself (also reachable as /404.html) stays
-// crawlable. Where a host answers with index.html and 200 instead, MissingPageScreen shows this
-// screen with `noindex`.
+// Kept out of search indexes by its own HTML: Next.js writes `<meta name="robots" content="noindex">`
+// into the not-found page, and `robots: null` drops the layout's `index, follow`, so that tag is the
+// only one. A status 404 says the same, but not every host sends it for this page (it is also
+// reachable as /404.html, where static hosts answer 200). Where a host answers an unknown path with
+// index.html and 200, MissingPageScreen shows this screen with `noindex`.
 export const metadata: Metadata = {
   title: NOT_FOUND_TITLE,
+  robots: null,
 };
 
 export default function NotFound() {

@@ -9,8 +9,7 @@ import path from 'node:path';
 
 import { buildEnvFrom, deployProblems, variablesForBuild } from '../../lib/config/env';
 import { generateHeaders } from '../export/generate-headers';
-import { removeNotFoundNoindex } from '../export/postprocess-export';
-import { copyVendorFiles } from './copy-vendor';
+import { copyVendorFiles, removeVendorFiles } from './copy-vendor';
 
 const ROOT = path.resolve(__dirname, '../..');
 const INPUTS = [
@@ -130,10 +129,11 @@ export async function ensureBuild(target: BuildTarget, { force = false, forDeplo
   const env = variablesForBuild(settings);
   if (forDeploy && problems.length > 0) throw new DeploySettingsError(deploySettingsMessage(target.outDir, problems));
   if (!force && isBuildFresh(target)) return false;
-  copyVendorFiles();
   await run(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], env);
   const outDir = path.join(ROOT, target.outDir);
-  removeNotFoundNoindex(outDir);
+  // Tailwind's runtime belongs to the editor preview only (build-steps/site/copy-vendor.ts).
+  if (buildEnvFrom(env).sourceAnnotations === '1') copyVendorFiles(outDir);
+  else removeVendorFiles(outDir);
   const marker = path.join(outDir, LOCAL_BUILD_MARKER);
   if (problems.length > 0) writeFileSync(marker, announceLocalBuild(target.outDir, problems));
   else rmSync(marker, { force: true });

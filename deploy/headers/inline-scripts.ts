@@ -23,10 +23,10 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The CSP hash sources of an HTML page's `<style>` elements. With `experimental.inlineCss` Next.js
- * puts the whole stylesheet into one `<style>` (React re-inserts the same text on client-side
- * navigation), so its hash allows it without `'unsafe-inline'`. A style element's text is raw: the
- * browser hashes exactly the characters between the tags, as done here.
+ * The CSP hash sources of an HTML page's `<style>` elements. The site's pages have none today (the
+ * stylesheet is a file, next.config.mjs); should a page or a Next.js release put one in, its hash
+ * allows exactly that text without `'unsafe-inline'`. A style element's text is raw: the browser
+ * hashes exactly the characters between the tags, as done here.
  */
 export function inlineStyleHashes(html: string): string[] {
   const hashes = new Set<string>();

@@ -155,6 +155,8 @@ export interface StoredFile {
   readonly size: number;
   readonly created_by: string | null;
   readonly created_date: string;
+  /** Private (`Core.UploadPrivateFile`): served only through a signed URL, never at a public one. */
+  readonly private?: true;
 }
 
 export interface SentEmail {

@@ -8,8 +8,10 @@ import { z } from 'zod';
  */
 
 const date = z.iso.date();
-// RFC 3339 date-time: an offset (Z or ±hh:mm) is part of it.
-const dateTime = z.iso.datetime({ offset: true });
+// A date and a time of day, with an offset (RFC 3339: Z or ±hh:mm) or without one: a `datetime-local`
+// input gives `2026-11-25T10:00`, and the platform's own backends write `2026-11-25T10:00:00.622000`
+// (the vendor's `base44 dev` stores its users' dates so). Seconds and fractions are optional.
+const dateTime = z.iso.datetime({ offset: true, local: true });
 const time = z.iso.time();
 const email = z.email();
 const hostname = z.hostname();

@@ -1,6 +1,7 @@
 import JSON5 from 'json5';
 import { RE2JS, RE2JSException } from 're2js';
 
+import { isEntityName } from '../core/entity-name';
 import { BUILT_IN_FIELDS, USER_ENTITY } from '../core/types';
 import type {
   EntityDefinition,
@@ -20,8 +21,6 @@ import { checkRule, InvalidRule } from './rule';
  * Everything that fails names the file and the place in it.
  */
 
-/** The CLI's rule (letters, digits, `_`) within what the entity routes address: a letter first, 64 at most. */
-const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const PROPERTY_TYPES: ReadonlySet<string> = new Set<PropertyType>([
   'string',
   'number',
@@ -202,7 +201,7 @@ export function parseEntityDefinition(text: string, file: string): EntityDefinit
     return fail(`not valid JSON/JSONC (${(error as Error).message})`);
   }
   if (!isObject(value)) fail('an entity file holds one object');
-  if (typeof value.name !== 'string' || !ENTITY_NAME.test(value.name))
+  if (typeof value.name !== 'string' || !isEntityName(value.name))
     fail('"name" must be the entity name: a letter, then letters, digits and "_" (64 at most)');
   if (value.type !== undefined && value.type !== 'object') fail('"type" must be "object"');
   const properties = parseProperties(value.properties ?? {}, 'properties', fail, true);

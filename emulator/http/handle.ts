@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withQueryBudget } from '../query/budget';
 import { drainRequest } from './body';
 import { canonicalPath, parseRequestTarget } from './canonical-path';
-import { corsHeadersFor, preflightHeaders } from './cors';
+import { corsHeadersFor, preflightHeaders, type OriginPolicy } from './cors';
 import { errorReply } from './errors';
 import type { LocalAddresses } from './local-access';
 import type { Reply } from './reply';
@@ -13,7 +13,7 @@ import type { Router } from './router';
 
 export interface HandleOptions {
   router: Router;
-  corsOrigins: ReadonlySet<string>;
+  corsOrigins: OriginPolicy;
   addresses: LocalAddresses;
   latencyMs: number;
   /** How long one request's queries may run (query/budget.ts). */

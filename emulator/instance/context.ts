@@ -6,10 +6,12 @@ import type {
   SentEmail,
   StoredConversation,
 } from '../core/types';
+import type { FileUrlSigner } from '../credentials/file-signatures';
 import type { SessionRegistry } from '../credentials/sessions';
 import type { TokenSigner } from '../credentials/tokens';
 import type { EntityDefinitions } from '../entities/definition';
 import type { FunctionRuntime } from '../functions/runtime';
+import type { OriginPolicy } from '../http/cors';
 import type { LocalAddresses } from '../http/local-access';
 import type { BlobStorage } from '../store/blobs';
 import type { MailSender } from '../store/outbox';
@@ -40,8 +42,8 @@ export interface EmulatorContext {
   entities: EntityDefinitions;
   /** Origins from the `siteOrigins` option; every app allows them in addition to its own. */
   extraOrigins: readonly string[];
-  /** Every origin any app allows: CORS on the shared API. */
-  corsOrigins: ReadonlySet<string>;
+  /** Every origin any app allows, and every loopback origin: CORS on the shared API and the socket. */
+  corsOrigins: OriginPolicy;
   /** The host names and origins of this emulator itself (Host, form and local-helper checks). */
   addresses: LocalAddresses;
   /** The one function runtime (Deno): runs the project's functions and the seeded apps' own. */
@@ -54,6 +56,8 @@ export interface EmulatorContext {
   store: Store;
   blobs: BlobStorage;
   tokens: TokenSigner;
+  /** Signatures of private-file URLs (`Core.CreateFileSignedUrl`). */
+  fileUrls: FileUrlSigner;
   /** Login sessions ended by logout: their tokens stop working. */
   sessions: SessionRegistry;
   realtime: RealtimePublisher;

@@ -12,5 +12,5 @@ export function recordRules(
   caller: Caller,
 ): RecordRules {
   const project = RecordSecurity.of(definitions, appId, entity, caller);
-  return entity === USER_ENTITY ? new UserSecurity(caller, project) : project;
+  return entity === USER_ENTITY ? new UserSecurity(caller, project, appId) : project;
 }

@@ -37,6 +37,10 @@ export interface RecordRules {
   views(records: readonly EntityRecord[]): readonly EntityRecord[];
   /** The record without the fields the caller may not read, whether or not it may read the record. */
   fieldView(record: EntityRecord): EntityRecord;
+  /** A field rule may leave `field` out of this caller's view of some record (the query planner asks). */
+  mayHideField(field: string): boolean;
+  /** This caller reads every record, whole: its views are the stored records themselves. */
+  readonly seesEverything: boolean;
   /** The record's own fields this caller may both read and write (an update operator may name them). */
   mayReadAndWrite(field: string, record: Record<string, unknown>): boolean;
   /** The fields the caller may not write on this record (as stored, or as it would be created). */
@@ -105,6 +109,16 @@ export class RecordSecurity implements RecordRules {
 
   deniesEveryRecord(operation: RowOperation): boolean {
     return this.rows.get(operation) === NEVER;
+  }
+
+  mayHideField(field: string): boolean {
+    const mayRead = this.fields.read.get(field);
+    return mayRead !== undefined && mayRead !== ALWAYS;
+  }
+
+  get seesEverything(): boolean {
+    const read = this.rows.get('read');
+    return (read === undefined || read === ALWAYS) && [...this.fields.read.values()].every((rule) => rule === ALWAYS);
   }
 
   /**

@@ -14,9 +14,12 @@ import type { RecordRules, RecordSecurity, RowOperation } from './security';
  *   bind admins too but never the service role, and field rules, which bind every record, the
  *   caller's own included. A `create` rule is refused at load (entities/parse.ts): no user is
  *   created through the entity API, so it would bind nothing.
+ * - Every user record shows the fields the SDK's `User` type lists as built in: `app_id`,
+ *   `is_service` (false: users are people), `disabled` (null: nobody is disabled locally) and
+ *   `is_verified` (false only for an invited address that has not signed in yet).
  * - An update merges the fields sent without checking them against the `User` schema; `email` and
  *   `full_name` belong to the account and are ignored, as are `id`, `collaborator_role` and the
- *   built-in fields. A role sent for the caller's own record is ignored (as the vendor's backend
+ *   built-in fields (those of every record and the `User` type's own above). A role sent for the caller's own record is ignored (as the vendor's backend
  *   does); admins and the service role change other users' roles.
  * - Users are added by registration, login or invitation and removed by admins or the service
  *   role (records/users.ts); nobody creates a `User` record through the entity API.
@@ -28,7 +31,17 @@ export function mayFollowUsers(caller: Caller): boolean {
 }
 
 /** Fields of a `User` update that are not the caller's to set. */
-const IGNORED_IN_UPDATES: ReadonlySet<string> = new Set(['email', 'full_name', 'id', 'collaborator_role']);
+const IGNORED_IN_UPDATES: ReadonlySet<string> = new Set([
+  'email',
+  'full_name',
+  'id',
+  'collaborator_role',
+  'is_verified',
+  'disabled',
+  'is_service',
+  'app_id',
+  '_app_role',
+]);
 
 export class UserSecurity implements RecordRules {
   readonly defined = true;
@@ -37,7 +50,14 @@ export class UserSecurity implements RecordRules {
     private readonly caller: Caller,
     /** The project's `User` definition, compiled for this caller (no rules when there is none). */
     private readonly project: RecordSecurity,
+    private readonly appId: string,
   ) {}
+
+  /** The record with the `User` type's built-in fields (a stored `is_verified: false` marks a pending invitation). */
+  private withBuiltIns(record: EntityRecord): EntityRecord {
+    const verified = typeof record.is_verified === 'boolean' ? record.is_verified : true;
+    return { ...record, app_id: this.appId, is_service: false, disabled: null, is_verified: verified };
+  }
 
   private isSelf(record: Record<string, unknown>): boolean {
     return this.caller.kind === 'user' && this.caller.account.id === record.id;
@@ -60,12 +80,18 @@ export class UserSecurity implements RecordRules {
     }
   }
 
+  /**
+   * Nobody creates users here; and where the project's `delete` rule (or `write`) is `false`, no
+   * admin removes any (the service role is bound by no rule), so a `deleteMany` is refused (403)
+   * rather than answered "0 deleted" as if nothing had matched.
+   */
   deniesEveryRecord(operation: RowOperation): boolean {
-    return operation === 'create';
+    if (operation === 'create') return true;
+    return operation === 'delete' && this.caller.kind !== 'service' && this.project.deniesEveryRecord('delete');
   }
 
   view(record: EntityRecord): EntityRecord | null {
-    return this.allows('read', record) ? this.project.fieldView(record) : null;
+    return this.allows('read', record) ? this.fieldView(record) : null;
   }
 
   views(records: readonly EntityRecord[]): readonly EntityRecord[] {
@@ -78,7 +104,16 @@ export class UserSecurity implements RecordRules {
   }
 
   fieldView(record: EntityRecord): EntityRecord {
-    return this.project.fieldView(record);
+    return this.project.fieldView(this.withBuiltIns(record));
+  }
+
+  mayHideField(field: string): boolean {
+    return this.project.mayHideField(field);
+  }
+
+  /** Only the service role reads every user (no project rule binds it). */
+  get seesEverything(): boolean {
+    return this.caller.kind === 'service';
   }
 
   mayReadAndWrite(field: string, record: Record<string, unknown>): boolean {

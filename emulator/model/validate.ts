@@ -21,6 +21,11 @@ import { firstProblem } from './schema-check';
 export interface EntityModel {
   /** The definition behind this model, or null when the entity is schemaless. */
   readonly definition: EntityDefinition | null;
+  /**
+   * Whether a top-level field of a write is kept (a schema's field, or any field when schemaless):
+   * the records layer drops the others before it looks at their names or values.
+   */
+  keepsField(name: string): boolean;
   /** The fields of a new record: unknown fields dropped, defaults filled, everything checked. */
   forCreate(fields: Record<string, unknown>): Record<string, unknown>;
   /** The fields an update sets: unknown fields dropped, each given field checked. */
@@ -44,6 +49,7 @@ export interface EntityModel {
 
 const PASS_THROUGH: EntityModel = {
   definition: null,
+  keepsField: () => true,
   forCreate: (fields) => fields,
   forUpdate: (fields) => fields,
   afterOperators: (_before, after) => after,
@@ -87,11 +93,15 @@ function fail(path: string, text: string): never {
 class DefinedModel implements EntityModel {
   constructor(readonly definition: EntityDefinition) {}
 
+  keepsField(name: string): boolean {
+    return this.definition.properties.has(name) || BUILT_IN_FIELDS.has(name);
+  }
+
   /** Own fields the schema names (and the platform's own fields), in the order given. */
   private known(fields: Record<string, unknown>): Record<string, unknown> {
     const kept: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields)) {
-      if (this.definition.properties.has(name) || BUILT_IN_FIELDS.has(name)) kept[name] = value;
+      if (this.keepsField(name)) kept[name] = value;
     }
     return kept;
   }

@@ -24,6 +24,14 @@ import { manualOperators } from './manual-operators';
 export type RecordPredicate = (record: Record<string, unknown>) => boolean;
 type AnyRecord = Record<string, unknown>;
 
+/** A compiled filter that still knows its (validated, rewritten) criteria, for the index planner. */
+export interface CompiledFilter extends RecordPredicate {
+  readonly criteria: Criteria;
+}
+
+/** The filter of a query without one: matches every record, costs nothing per record. */
+export const MATCH_ALL: CompiledFilter = Object.assign(() => true, { criteria: {} });
+
 const ALLOWED = [
   '$eq',
   '$ne',
@@ -144,7 +152,7 @@ function fastPathOf(criteria: Criteria): ((record: AnyRecord) => Verdict) | null
   };
 }
 
-export function compileCriteria(criteria: Criteria): RecordPredicate {
+export function compileCriteria(criteria: Criteria): CompiledFilter {
   let query: Query<AnyRecord>;
   try {
     query = new Query<AnyRecord>(criteria, ENGINE_OPTIONS);
@@ -152,7 +160,7 @@ export function compileCriteria(criteria: Criteria): RecordPredicate {
     asBadRequest(error);
   }
   const fastPath = fastPathOf(criteria);
-  return (record) => {
+  const test = (record: AnyRecord) => {
     chargeQueryEvaluation();
     const verdict = fastPath?.(record);
     if (verdict !== undefined) return verdict;
@@ -162,10 +170,11 @@ export function compileCriteria(criteria: Criteria): RecordPredicate {
       return asBadRequest(error);
     }
   };
+  return Object.assign(test, { criteria });
 }
 
 /** A parsed JSON filter to a predicate, or a 400 naming what is wrong. */
-export function compileFilter(filter: unknown): RecordPredicate {
+export function compileFilter(filter: unknown): CompiledFilter {
   return compileCriteria(rewriteFilterForEngine(filter));
 }
 

@@ -1,6 +1,6 @@
 import { invalidInput } from '../core/errors';
 import { checkFieldPath } from '../core/json-guard';
-import { compileFilter, type RecordPredicate } from './engine';
+import { compileFilter, MATCH_ALL, type RecordPredicate } from './engine';
 import { projectFields } from './projection';
 import { parseSort, sortRecords, type SortKey } from './sort';
 
@@ -37,7 +37,7 @@ export function parseJsonParam(name: string, raw: string | null): unknown {
 
 export function parseFilterParam(raw: string | null): RecordPredicate {
   const parsed = parseJsonParam('q', raw);
-  return parsed === undefined ? () => true : compileFilter(parsed);
+  return parsed === undefined ? MATCH_ALL : compileFilter(parsed);
 }
 
 export function parseFields(raw: string | null): string[] | null {

@@ -1,6 +1,6 @@
 import { valueAt, type RecordPredicate } from './engine';
 import { project } from './list-query';
-import { compareSortKeys, sortKeyOf, sortRecords, type SortKey } from './sort';
+import { compareSortKeys, sortKeyOf, type SortKey } from './sort';
 
 /**
  * Keyset pages: the order is the sort keys plus `id` (unique), so every record has one position
@@ -34,27 +34,31 @@ function comesAfter(position: readonly unknown[], after: readonly unknown[], key
   return false;
 }
 
-export function recordPage(
-  records: readonly AnyRecord[],
-  options: {
-    filter: RecordPredicate;
-    keys: readonly SortKey[];
-    fields: readonly string[] | null;
-    limit: number;
-    after: readonly unknown[] | null;
-  },
+/**
+ * `filter` narrowed to the records after `after` in the walk's order. It keeps the filter's
+ * criteria: the records it matches are a subset of the filter's, so an index may still serve it.
+ */
+export function filterAfter(
+  filter: RecordPredicate,
+  keys: readonly SortKey[],
+  after: readonly unknown[] | null,
+): RecordPredicate {
+  if (after === null) return filter;
+  const narrowed = (record: AnyRecord) => filter(record) && comesAfter(positionOf(record, keys), after, keys);
+  return 'criteria' in filter ? Object.assign(narrowed, { criteria: filter.criteria }) : narrowed;
+}
+
+/** A page from the first `limit + 1` matches after the cursor, in order (one more tells whether more follow). */
+export function pageOf(
+  sorted: readonly AnyRecord[],
+  options: { keys: readonly SortKey[]; fields: readonly string[] | null; limit: number },
 ): Page<AnyRecord> {
-  const { filter, keys, after } = options;
-  const remaining = records.filter(
-    (record) => filter(record) && (after === null || comesAfter(positionOf(record, keys), after, keys)),
-  );
-  const sorted = sortRecords(remaining, keys, options.limit + 1);
   const page = sorted.slice(0, options.limit);
   const hasMore = sorted.length > options.limit;
   const lastRecord = page[page.length - 1];
   return {
     items: project(page, options.fields),
-    last: hasMore && lastRecord ? positionOf(lastRecord, keys) : null,
+    last: hasMore && lastRecord ? positionOf(lastRecord, options.keys) : null,
     has_more: hasMore,
   };
 }

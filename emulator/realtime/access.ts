@@ -1,4 +1,5 @@
 import { callerFromToken, checkAppAccess, maySeeConversation, type Caller } from '../auth/caller';
+import { isEntityName } from '../core/entity-name';
 import { DomainError } from '../core/errors';
 import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
@@ -26,8 +27,6 @@ export class JoinRefused extends Error {
   }
 }
 
-const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
 /** The caller as of now: tokens can expire or be revoked while the socket stays open. */
 export function currentCaller(context: EmulatorContext, state: SocketState): Caller {
   const app = context.apps.get(state.appId);
@@ -46,7 +45,7 @@ export function currentCaller(context: EmulatorContext, state: SocketState): Cal
 export function checkEntityAccess(context: EmulatorContext, state: SocketState, appId: string, entity: string): Caller {
   if (!context.apps.has(appId)) throw new JoinRefused(`Unknown app ${appId.slice(0, 100)}`, 'app_not_found');
   if (appId !== state.appId) throw new JoinRefused('This room belongs to another app', 'forbidden_room');
-  if (!ENTITY_NAME.test(entity))
+  if (!isEntityName(entity))
     throw new JoinRefused(`"${entity.slice(0, 100)}" is not a valid entity name`, 'invalid_entity');
   const caller = currentCaller(context, state);
   if (entity === USER_ENTITY && !mayFollowUsers(caller))

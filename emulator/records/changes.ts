@@ -6,8 +6,8 @@ import type { RowOperation } from '../model/security';
 import { compileFilter } from '../query/engine';
 import { commitChanges, type RecordChange } from './commit';
 import { omitFields, userFields } from './fields';
-import { readable, storedBehind } from './reads';
-import { gate, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
+import { matchingRecords, storedBehind } from './reads';
+import { gate, keptFields, permissionDenied, recordNotFound, storedRecord, type RecordScope } from './scope';
 
 /**
  * Changes to records the caller names by id (update, bulk update, delete) and deletes by filter.
@@ -38,7 +38,7 @@ function findChangeable(
  * by the schema (on `User`, its own rules say which fields an update sets, unchecked by a schema).
  */
 function mergeUpdate(context: EmulatorContext, scope: RecordScope, record: EntityRecord, body: unknown): EntityRecord {
-  const fields = userFields(body);
+  const fields = userFields(body, 'The record', keptFields(scope));
   const sent = scope.users ? scope.users.changeOf(record, fields) : fields;
   const writable = omitFields(sent, scope.rules.unwritableFields(record));
   const checked = scope.users ? writable : scope.model.forUpdate(writable);
@@ -105,11 +105,9 @@ export async function deleteMatching(context: EmulatorContext, scope: RecordScop
   if (!isJsonObject(body))
     throw invalidInput('deleteMany needs a filter object as the JSON body ({} deletes every record)', 'invalid_filter');
   const matches = compileFilter(body);
-  const doomed = storedBehind(
-    context,
-    scope,
-    readable(context, scope).filter((view) => matches(view)),
-  ).filter((record) => scope.rules.allows('delete', record));
+  const doomed = storedBehind(context, scope, matchingRecords(context, scope, matches)).filter((record) =>
+    scope.rules.allows('delete', record),
+  );
   await commitChanges(
     context,
     scope.app.id,

@@ -3,7 +3,7 @@ import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
 import { commitChanges } from './commit';
 import { buildRecord, omitFields, requireRecordList, userFields } from './fields';
-import { gate, permissionDenied, type RecordScope } from './scope';
+import { gate, keptFields, permissionDenied, type RecordScope } from './scope';
 
 /**
  * New records (create, bulk create, import; upsert's new keys use `draftRecord` too). The order is
@@ -67,11 +67,11 @@ export async function createRecords(
 
 /** One create from a request body. */
 export async function createRecord(context: EmulatorContext, scope: RecordScope, body: unknown): Promise<EntityRecord> {
-  const [record] = await createRecords(context, scope, [userFields(body)]);
+  const [record] = await createRecords(context, scope, [userFields(body, 'The record', keptFields(scope))]);
   return record as EntityRecord;
 }
 
 /** A bulk create from a request body (a JSON array of records). */
 export function createBulk(context: EmulatorContext, scope: RecordScope, body: unknown): Promise<EntityRecord[]> {
-  return createRecords(context, scope, requireRecordList(body, 'The bulk body'));
+  return createRecords(context, scope, requireRecordList(body, 'The bulk body', keptFields(scope)));
 }

@@ -3,7 +3,7 @@ import type { EmulatorContext } from '../instance/context';
 import { createRecords } from './creates';
 import { parseCsvRecords } from './csv';
 import { requireRecordList, userFields } from './fields';
-import type { RecordScope } from './scope';
+import { keptFields, type RecordScope } from './scope';
 
 /** An uploaded file as the import reads it. */
 export interface ImportFile {
@@ -20,8 +20,8 @@ export interface ImportFile {
 function recordsOf(scope: RecordScope, file: ImportFile): Record<string, unknown>[] {
   const name = file.name.toLowerCase();
   if (name.endsWith('.csv') || file.type === 'text/csv') {
-    const rows = requireRecordList(parseCsvRecords(file.text), 'The CSV file');
-    return rows.map((row, index) => userFields(scope.model.fromCsv(row), `CSV row ${index + 2}`));
+    const rows = requireRecordList(parseCsvRecords(file.text), 'The CSV file', keptFields(scope));
+    return rows.map((row, index) => userFields(scope.model.fromCsv(row), `CSV row ${index + 2}`, keptFields(scope)));
   }
   if (name.endsWith('.json') || file.type === 'application/json') {
     let parsed: unknown;
@@ -30,7 +30,7 @@ function recordsOf(scope: RecordScope, file: ImportFile): Record<string, unknown
     } catch (error) {
       throw invalidInput('The JSON file is not valid JSON', 'invalid_json_file', (error as Error).message);
     }
-    return requireRecordList(parsed, 'The JSON file');
+    return requireRecordList(parsed, 'The JSON file', keptFields(scope));
   }
   throw invalidInput('Import accepts .csv or .json files', 'unsupported_file_type');
 }

@@ -46,6 +46,14 @@ export function permissionDenied(scope: RecordScope, operation: RowOperation) {
   return forbidden(`You may not ${operation} this ${scope.entity} record`, 'permission_denied');
 }
 
+/**
+ * Which top-level fields a write of this scope keeps (records/fields.ts `userFields`): the schema's;
+ * on `User` every field sent (its own rules say which an update sets, unchecked by a schema).
+ */
+export function keptFields(scope: RecordScope): (name: string) => boolean {
+  return scope.users ? () => true : (name) => scope.model.keepsField(name);
+}
+
 /** The stored record (not the caller's view of it): only for checks and writes, never to answer. */
 export function storedRecord(context: EmulatorContext, scope: RecordScope, id: string): EntityRecord {
   const record = context.store.record(scope.app.id, scope.entity, id);

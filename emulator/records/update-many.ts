@@ -6,7 +6,7 @@ import { prepareUpdate, touchedFields } from '../query/update-operators';
 import { isJsonObject } from '../util/json-object';
 import { commitChanges, type RecordChange } from './commit';
 import { userFields } from './fields';
-import { readable, storedBehind } from './reads';
+import { matchingRecords, storedBehind } from './reads';
 import { gate, permissionDenied, type RecordScope } from './scope';
 
 /**
@@ -58,11 +58,9 @@ export async function updateMatching(context: EmulatorContext, scope: RecordScop
     throw invalidInput('updateMany needs { query, data } with a filter object as query', 'invalid_body');
   const matches = compileFilter(body.query);
   const modifier = prepareUpdate(body.data, context.nowIso());
-  const matching = storedBehind(
-    context,
-    scope,
-    readable(context, scope).filter((view) => matches(view)),
-  ).filter((record) => scope.rules.allows('update', record));
+  const matching = storedBehind(context, scope, matchingRecords(context, scope, matches)).filter((record) =>
+    scope.rules.allows('update', record),
+  );
   const batch = matching.slice(0, MAX_PER_CALL);
   requireTouchable(scope, touchedFields(modifier), batch);
   const changes: RecordChange[] = batch.map((record) => ({

@@ -9,7 +9,7 @@ import { commitChanges, type RecordChange } from './commit';
 import { createdAnswer, draftRecord, requireCreatable } from './creates';
 import { userFields } from './fields';
 import { readable, storedBehind } from './reads';
-import { gate, permissionDenied, type RecordScope } from './scope';
+import { gate, keptFields, permissionDenied, type RecordScope } from './scope';
 
 /**
  * `upsert(records, { key })`: each record updates the one with the same key, or creates it. Keys are
@@ -79,12 +79,20 @@ function planUpsert(
   return changes;
 }
 
+/**
+ * Permission before the body's shape, as for updateMany and deleteMany: a caller whose rules admit
+ * neither a create nor an update learns nothing from a 400 about what it sent.
+ */
 export async function upsertRecords(context: EmulatorContext, scope: RecordScope, body: unknown) {
   gate(scope, 'create');
   if (scope.users) throw forbidden('upsert is not available for users; update them one by one', 'use_user_routes');
+  if (scope.rules.deniesEveryRecord('create') && scope.rules.deniesEveryRecord('update'))
+    throw permissionDenied(scope, 'create');
   if (!isJsonObject(body)) throw invalidInput('upsert needs { records, key }', 'invalid_body');
   const keys = parseKey(scope, body.key);
-  const items = requireBatch(body.records, 'records').map((item, index) => userFields(item, `Record ${index}`));
+  const items = requireBatch(body.records, 'records').map((item, index) =>
+    userFields(item, `Record ${index}`, keptFields(scope)),
+  );
   const changes = planUpsert(context, scope, items, keys);
   await commitChanges(context, scope.app.id, scope.entity, changes);
   const created = changes.filter((change) => change.type === 'create').length;

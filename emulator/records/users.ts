@@ -16,6 +16,10 @@ import { recordScope, type RecordScope } from './scope';
  * the `User` rules (model/user-security.ts), through the same commit and publish step.
  */
 
+/**
+ * A new user record. The `User` type's other built-in fields are the rules' to show
+ * (model/user-security.ts); only an address not yet verified (an invitation) is stored as such.
+ */
 function newMember(context: EmulatorContext, account: Account, role: UserRole, createdBy: string | null): EntityRecord {
   const now = context.nowIso();
   return {
@@ -26,6 +30,7 @@ function newMember(context: EmulatorContext, account: Account, role: UserRole, c
     created_date: now,
     updated_date: now,
     created_by: createdBy,
+    ...(account.email_verified ? {} : { is_verified: false }),
   };
 }
 
@@ -79,6 +84,20 @@ export async function inviteMember(
     }),
   );
   return { message: `Invitation sent to ${email}`, user: userScope(context, app, caller).rules.fieldView(record) };
+}
+
+/**
+ * Once an address is proven (an invitee chose its password, or confirmed a registration code), the
+ * user records that still mark it as pending say it is verified.
+ */
+export async function markVerified(context: EmulatorContext, account: Account): Promise<void> {
+  for (const app of context.apps.values()) {
+    const member = memberOf(context, app, account.id);
+    if (member?.is_verified !== false) continue;
+    const { is_verified: _pending, ...verified } = member;
+    const record = { ...verified, updated_date: context.nowIso() };
+    await commitChanges(context, app.id, USER_ENTITY, [{ type: 'update', record }]);
+  }
 }
 
 /** Apps that admit any account make a member on first login; registered-only apps never do. */

@@ -1,6 +1,6 @@
 import { issueAccessToken, newAccount, optionalString, requireEmail, requireString } from '../auth/accounts';
 import { accountCaller, checkAppHeader, requireApp } from '../auth/caller';
-import { issueOtp, judgeOtp, otpWaitMs, tooSoon } from '../auth/otp';
+import { issueOtp, judgeOtp, OTP_TTL_MS, otpWaitMs, tooSoon } from '../auth/otp';
 import { conflict, DomainError, invalidInput } from '../core/errors';
 import type { Account, AppConfig } from '../core/types';
 import { hashPassword, requireNewPassword, verifyPassword } from '../credentials/passwords';
@@ -9,10 +9,10 @@ import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { joinOnLogin, loginUserView } from '../records/users';
+import { joinOnLogin, loginUserView, markVerified } from '../records/users';
 
 /**
- * Registration with an e-mailed one-time code, and login (passwords: passwords.ts). None of these
+ * Registration with an e-mailed one-time code, and login (password reset and change: password-routes.ts). None of these
  * pass the app's access gate: they are how a visitor gets through it.
  */
 
@@ -65,6 +65,17 @@ export async function completeLogin(
   };
 }
 
+/** The refusal of a registration whose address has an account: verified, or awaiting its code. */
+function addressTaken(context: EmulatorContext, email: string) {
+  if (context.store.findAccountByEmail(email)?.email_verified)
+    return invalidInput('A user with this email already exists', 'user_exists');
+  return conflict(
+    'This address is registered and awaits verification',
+    'verification_pending',
+    'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
+  );
+}
+
 /**
  * Registration: an account awaiting the e-mailed code. A registration awaiting its code keeps its
  * password: otherwise whoever registers the address again chooses the password of the account its
@@ -77,33 +88,32 @@ async function register(context: EmulatorContext, request: RouteRequest) {
   const password = requireNewPassword(body.password, 'password');
   const fullName = optionalString(body.full_name, 'full_name', 200) ?? email.split('@')[0] ?? email;
   const existing = context.store.findAccountByEmail(email);
-  if (existing?.email_verified) {
-    throw conflict('An account with this e-mail address already exists', 'user_exists');
-  }
+  // 400 and this text, as the vendor's backend answers (the platform's FastAPI HTTPException).
+  if (existing?.email_verified) throw invalidInput('A user with this email already exists', 'user_exists');
   const pendingPassword = existing?.password_hash ?? null;
-  if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword))) {
-    throw conflict(
-      'This address is registered and awaits verification',
-      'verification_pending',
-      'Enter the e-mailed code (resend-otp sends a new one); the password can be reset afterwards.',
-    );
-  }
+  if (pendingPassword !== null && !(await verifyPassword(password, pendingPassword)))
+    throw addressTaken(context, email);
   const wait = otpWaitMs(context, email);
   if (wait > 0) throw tooSoon('A verification code was sent recently; wait before asking again', 'otp_throttled', wait);
   // An invited account that never set a password: this registration sets it (and its name).
   const hash = !existing || pendingPassword === null ? await hashPassword(password) : null;
+  const account = existing ?? newAccount(context, email, fullName, hash);
   await context.store.write((change) => {
-    if (!existing) change.addAccount(newAccount(context, email, fullName, hash));
+    // Hashing let other requests run: one may have registered or verified the address meanwhile.
+    // Answer as if it had come first, or both would create an account (or both set the password).
+    if (context.store.findAccountByEmail(email) !== existing) throw addressTaken(context, email);
+    if (!existing) change.addAccount(account);
     else if (hash !== null) {
       change.setPassword(existing.id, hash, { revokeTokens: false, provesEmail: false });
       change.renameAccount(existing.id, fullName);
     }
     issueOtp(context, change, app, email);
   });
+  // The platform's answer, as the vendor's backend gives it: the user's id and how long the code lives.
   return jsonReply(200, {
-    message: 'A verification code was sent to your e-mail address',
-    email,
-    requires_verification: true,
+    id: account.id,
+    message: 'Registration successful. Please check your email for the verification code.',
+    otp_expires_in_minutes: OTP_TTL_MS / 60_000,
   });
 }
 
@@ -115,7 +125,7 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     optionalString(body.turnstile_token, 'turnstile_token', 4096);
     const account = await authenticate(context, email, password);
     const login = await completeLogin(context, app, account);
-    return jsonReply(200, login.body, { 'Set-Cookie': login.cookie });
+    return jsonReply(200, { ...login.body, success: true }, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/register', (request) => register(context, request));
@@ -138,8 +148,16 @@ export function registerAuthRoutes(router: Router, context: EmulatorContext): vo
     });
     if (refused) throw refused;
     const verified = context.store.account(account.id) ?? account;
+    await markVerified(context, verified);
     const login = await completeLogin(context, app, verified);
-    return jsonReply(200, { message: 'E-mail address verified', ...login.body }, { 'Set-Cookie': login.cookie });
+    // The platform's answer, as the vendor's backend gives it (the SDK then logs in as documented).
+    const answer = {
+      id: verified.id,
+      access_token: login.body.access_token,
+      message: 'Email verified successfully. You are now logged in.',
+      success: true,
+    };
+    return jsonReply(200, answer, { 'Set-Cookie': login.cookie });
   });
 
   router.add('POST', '/api/apps/:appId/auth/resend-otp', async (request) => {

@@ -3,11 +3,11 @@ import { readJsonBody, readJsonObject, readMultipart } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { parseListQuery, runListQuery } from '../query/list-query';
+import { parseListQuery } from '../query/list-query';
 import { deleteMatching, deleteRecord, updateRecord } from '../records/changes';
 import { createBulk, createRecord } from '../records/creates';
 import { importRecords, type ImportFile } from '../records/import';
-import { readable, readOne } from '../records/reads';
+import { listRecords, readOne } from '../records/reads';
 import { ignoredUserBulkCreation, ignoredUserCreation } from '../records/users';
 import { registerEntityBulkWriteRoutes } from './entity-bulk-writes';
 import { registerEntityReadRoutes } from './entity-reads';
@@ -61,7 +61,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('GET', base, (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(200, runListQuery(readable(context, target), parseListQuery(request.url.searchParams)));
+    return jsonReply(200, listRecords(context, target, parseListQuery(request.url.searchParams)));
   });
 
   router.add('GET', `${base}/:id`, (request) =>

@@ -6,11 +6,11 @@ import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
 import { runAggregate } from '../query/aggregate';
 import { decodeCursor, encodeCursor, requireSameWalk, type PageWalk } from '../query/cursor';
-import { compileFilter } from '../query/engine';
+import { compileFilter, MATCH_ALL } from '../query/engine';
 import { parseCount, parseFields, parseFilterParam, parseJsonParam } from '../query/list-query';
-import { distinctPage, recordPage, walkKeys } from '../query/pages';
+import { distinctPage, walkKeys } from '../query/pages';
 import { parseSort } from '../query/sort';
-import { readable } from '../records/reads';
+import { countRecords, pageRecords, readable } from '../records/reads';
 import { scopeOf } from './entity-request';
 
 /**
@@ -59,13 +59,13 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
   router.add('GET', `${base}/count`, (request) => {
     const target = scopeOf(context, request);
     const matches = parseFilterParam(request.url.searchParams.get('q'));
-    return jsonReply(200, { count: readable(context, target).filter((record) => matches(record)).length });
+    return jsonReply(200, { count: countRecords(context, target, matches).result });
   });
 
   router.add('GET', `${base}/v2/list`, (request) => {
     const target = scopeOf(context, request);
     const { walk, after } = requestedWalk(request, target.app.id, target.entity);
-    const filter = walk.q === null ? () => true : compileFilter(walk.q);
+    const filter = walk.q === null ? MATCH_ALL : compileFilter(walk.q);
     const params = request.url.searchParams;
     if (walk.distinct !== null) {
       const field = checkFieldPath(walk.distinct, 'The distinct field', 'invalid_distinct');
@@ -82,7 +82,7 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
     if (after !== null && after.length !== keys.length)
       throw invalidInput('The cursor does not fit its sort; start again without one', 'invalid_cursor');
     const limit = parseCount('limit', params.get('limit'), DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT) || DEFAULT_PAGE_LIMIT;
-    const page = recordPage(readable(context, target), { filter, keys, fields: walk.fields, limit, after });
+    const page = pageRecords(context, target, { filter, keys, fields: walk.fields, limit, after });
     return jsonReply(200, {
       items: page.items,
       next_cursor: page.last && encodeCursor({ ...walk, after: page.last }),

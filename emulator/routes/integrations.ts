@@ -1,62 +1,37 @@
 import { optionalString, requireEmailAddress, requireString } from '../auth/accounts';
 import { authorize, creatorOf } from '../auth/caller';
 import { DomainError, invalidInput } from '../core/errors';
-import type { AppConfig, StoredFile } from '../core/types';
+import type { AppConfig } from '../core/types';
 import { readNamedPayload, type NamedPayload } from '../http/body';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
-import { newId } from '../store/store';
+import { fileUrl, privateFileUri, signPrivateFile, storeUpload } from './files';
 
 /**
- * Integrations. UploadFile and SendEmail work locally; every other Core endpoint and every
- * installable package needs the hosted platform and answers 501, saying so.
+ * Integrations. UploadFile, UploadPrivateFile, CreateFileSignedUrl (files.ts) and SendEmail work
+ * locally; every other Core endpoint and every installable package needs the hosted platform and
+ * answers 501, saying so.
  */
 
 const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
 function notAvailable(what: string): DomainError {
   return new DomainError('not_available', 'not_available_locally', `${what} is not available in the local emulator`, {
-    detail: 'Only Core.UploadFile and Core.SendEmail run locally; everything else needs the hosted platform.',
+    detail:
+      'Only Core.UploadFile, Core.UploadPrivateFile, Core.CreateFileSignedUrl and Core.SendEmail run locally; everything else needs the hosted platform.',
   });
 }
 
-/** File names end up in URLs and headers: keep a plain base name. */
-function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/[^\w.\- ]+/g, '_')
-    .trim()
-    .slice(0, 200);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
-}
-
-export function fileUrl(context: EmulatorContext, file: StoredFile): string {
-  return `${context.baseUrl()}/api/files/${encodeURIComponent(file.app_id)}/${file.id}/${encodeURIComponent(file.name)}`;
-}
-
-async function uploadFile(
+async function upload(
   context: EmulatorContext,
   app: AppConfig,
   createdBy: string | null,
   payload: NamedPayload,
+  visibility: 'public' | 'private',
 ): Promise<Reply> {
-  const upload = payload.files.file;
-  if (!upload) throw invalidInput('UploadFile needs a multipart file part named "file"', 'missing_file');
-  const bytes = Buffer.from(await upload.arrayBuffer());
-  context.store.requireFileRoom(bytes.length);
-  const stored: StoredFile = {
-    id: newId(),
-    app_id: app.id,
-    name: safeFileName(upload.name),
-    type: upload.type || 'application/octet-stream',
-    size: bytes.length,
-    created_by: createdBy,
-    created_date: context.nowIso(),
-  };
-  // Bytes first, metadata second: a crash in between leaves an orphan blob, never a dangling URL.
-  await context.blobs.put(stored.id, bytes);
-  await context.store.write((change) => change.addFile(stored));
+  const stored = await storeUpload(context, app, createdBy, payload, visibility);
+  if (visibility === 'private') return jsonReply(200, { file_uri: privateFileUri(stored) });
   return jsonReply(200, { file_url: fileUrl(context, stored) });
 }
 
@@ -83,7 +58,9 @@ async function core(context: EmulatorContext, request: RouteRequest): Promise<Re
   const endpoint = request.params.endpoint as string;
   if (!ENDPOINT_NAME.test(endpoint)) throw invalidInput('Invalid integration endpoint name', 'invalid_endpoint');
   const payload = await readNamedPayload(request.raw, context.bodyLimitBytes, `Integration ${endpoint}`);
-  if (endpoint === 'UploadFile') return uploadFile(context, app, creatorOf(caller), payload);
+  if (endpoint === 'UploadFile') return upload(context, app, creatorOf(caller), payload, 'public');
+  if (endpoint === 'UploadPrivateFile') return upload(context, app, creatorOf(caller), payload, 'private');
+  if (endpoint === 'CreateFileSignedUrl') return signPrivateFile(context, app, payload.fields);
   if (endpoint === 'SendEmail') return sendEmail(context, app, payload);
   throw notAvailable(`The integration Core.${endpoint}`);
 }

@@ -11,12 +11,12 @@ import { attachRealtime, type RealtimeServer } from '../realtime/socket';
 import { applySeed } from '../seed/seed';
 import { diskBlobs, memoryBlobs } from '../store/blobs';
 import { Store } from '../store/store';
-import { createInstance, type Instance } from './context';
+import { createInstance, type Instance } from './create-instance';
 import { openServedProject, type ServedProject } from './project';
-import { buildRouter } from './router';
+import { buildRouter } from './route-table';
 
 export type { EmulatorOptions, RunningEmulator } from '../core/types';
-export { DEFAULT_BODY_LIMIT_BYTES } from './context';
+export { DEFAULT_BODY_LIMIT_BYTES } from './create-instance';
 
 export const DEFAULT_PORT = 3001;
 

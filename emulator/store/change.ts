@@ -142,11 +142,14 @@ export class StoreChange {
 
   // --- Accounts (identities across apps), replaced whole on every change.
 
-  /** A new account. */
+  /** A new account; its address must be free (two accounts of one address would split a user). */
   addAccount(account: Account): void {
+    const address = account.email.toLowerCase();
     this.stage({
       check: () => {
         if (this.tables.accounts.has(account.id)) throw present('account', account.id);
+        if (this.tables.accounts.all().some((other) => other.email.toLowerCase() === address))
+          throw present('an account of', address);
       },
       apply: () => this.tables.accounts.put(account.id, account),
     });

@@ -12,8 +12,17 @@ export function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '');
 }
 
+/**
+ * Told of every change of an entry, loads included, with the entry before and after it (undefined
+ * when absent): how indexes beside the records (query/indexes/) stay current.
+ */
+export interface CollectionObserver<T> {
+  changed(id: string, before: T | undefined, after: T | undefined): void;
+}
+
 export class Collection<T> {
   private readonly entries = new Map<string, T>();
+  private observer: CollectionObserver<T> | null = null;
   private list: T[] | null = null;
   private readonly sizes = new Map<string, number>();
   private totalBytes = 0;
@@ -45,24 +54,35 @@ export class Collection<T> {
     return this.entries.has(id);
   }
 
-  /** Loads a stored entry without reporting it as a change. */
+  /** Registers the one observer of this collection's changes (null stops it). */
+  observe(observer: CollectionObserver<T> | null): void {
+    this.observer = observer;
+  }
+
+  /** Loads a stored entry without reporting it as a change to the database. */
   load(id: string, value: T): void {
-    this.measure(id, value);
-    this.entries.set(id, value);
-    this.list = null;
+    this.set(id, value);
   }
 
   put(id: string, value: T): void {
-    this.measure(id, value);
-    this.entries.set(id, value);
-    this.list = null;
+    this.set(id, value);
     this.onChange(id);
   }
 
+  private set(id: string, value: T): void {
+    const before = this.observer ? this.entries.get(id) : undefined;
+    this.measure(id, value);
+    this.entries.set(id, value);
+    this.list = null;
+    this.observer?.changed(id, before, value);
+  }
+
   remove(id: string): void {
+    const before = this.entries.get(id);
     if (!this.entries.delete(id)) return;
     this.measure(id, undefined);
     this.list = null;
+    this.observer?.changed(id, before, undefined);
     this.onChange(id);
   }
 

@@ -11,6 +11,7 @@ import type {
   StoredFile,
 } from '../core/types';
 import { StoreChange, type StagedChange } from './change';
+import type { Collection } from './collection';
 import { StoreDatabase } from './database';
 import { ENTRY_KINDS } from './entries';
 import { loadDatabase } from './load';
@@ -95,6 +96,11 @@ export class Store {
 
   record(appId: string, entity: string, id: string): EntityRecord | undefined {
     return this.tables.existingRecords(appId, entity)?.get(id);
+  }
+
+  /** The collection behind an entity's records, if anything was ever written to it (for indexes). */
+  recordCollection(appId: string, entity: string): Collection<EntityRecord> | undefined {
+    return this.tables.existingRecords(appId, entity);
   }
 
   /** Every record of an entity in insertion order, from a cache (no copy per call); empty if none. */

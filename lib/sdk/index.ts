@@ -12,11 +12,9 @@ export {
   type PlatformErrorJSON,
   type SdkErrorCode,
 } from './core/errors';
+// The stored token has one public face, `tokenStore` (get, set, clear, onChange); its functions stay
+// internal so that there is one way to reach it.
 export {
-  readStoredToken,
-  storeToken,
-  clearStoredToken,
-  onStoredTokenChange,
   takeTokenFromAddress,
   tokenStore,
   ACCESS_TOKEN_KEY,

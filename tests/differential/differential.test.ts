@@ -8,14 +8,17 @@ import { rmSync } from 'node:fs';
 
 import { startOurs, startVendor, type Backend } from './backends';
 import { differentialDeviations, layerDeviations } from './deviations';
-import { Normaliser } from './normalise';
-import { APP_ID, warmDenoCache, writeProject } from './project';
-import { ROWS as ENTITY_ROWS, type Row, type Seen } from './rows';
+import { warmDenoCache, writeProject } from './project';
+import { ROWS as ENTITY_ROWS, type Row } from './rows';
+import { AUTH_ROWS } from './rows-auth';
+import { EDGE_ROWS } from './rows-edges';
+import { FILE_ROWS } from './rows-files';
 import { RULE_ROWS } from './rows-rules';
 import { USER_ROWS } from './rows-users';
+import { runRow } from './run-row';
 import { followOwnNotes, followTaskWindow } from './watch-scenario';
 
-const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS];
+const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS, ...AUTH_ROWS, ...EDGE_ROWS, ...FILE_ROWS];
 
 jest.setTimeout(180_000);
 
@@ -35,36 +38,10 @@ afterAll(async () => {
   rmSync(projectDir, { recursive: true, force: true });
 });
 
-async function run(backend: Backend, row: Row): Promise<Seen[]> {
-  const normaliser = new Normaliser();
-  const saved = new Map<string, string>();
-  const live = row.realtime
-    ? await backend.subscribe(row.realtime.actor, `entities:${APP_ID}:${row.realtime.entity}`)
-    : null;
-  const seen: Seen[] = [];
-  for (const step of row.steps) {
-    const path = step.path.replace(/\{(\w+)\}/g, (_, name: string) => saved.get(name) ?? `missing-${name}`);
-    const answer = await backend.request(step.actor, step.method, path, step.body, step.bare);
-    const id = (answer.body as { id?: unknown } | null)?.id;
-    if (step.save && typeof id === 'string') {
-      saved.set(step.save, id);
-      normaliser.known(id);
-    }
-    const body = normaliser.value(answer.body);
-    if (!step.setup) seen.push({ status: answer.status, body });
-  }
-  if (live) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    live.close();
-    seen.push({ status: 0, body: normaliser.value(live.events) });
-  }
-  return seen;
-}
-
 describe('the vendor backend and ours answer alike', () => {
   for (const row of ROWS) {
     it(row.name, async () => {
-      const [fromVendor, fromOurs] = await Promise.all([run(vendor, row), run(ours, row)]);
+      const [fromVendor, fromOurs] = await Promise.all([runRow(vendor, row), runRow(ours, row)]);
       if (row.deviation) row.deviation.differs(fromVendor, fromOurs);
       else expect(fromOurs).toEqual(fromVendor);
     });

@@ -1,7 +1,8 @@
 /**
  * What may differ between two correct backends and is not compared: generated ids (each distinct id
  * becomes `id#N`, numbered by first appearance in the row, so "the record just created" still has to
- * be the same record), timestamps (their format is compared: ISO 8601 in UTC), tokens.
+ * be the same record), timestamps (their format is compared: ISO 8601 in UTC or without an offset),
+ * tokens, and the backend's own address in URLs it hands out (`<backend>`).
  */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?$/;
@@ -10,6 +11,9 @@ const TOKEN_KEYS = new Set(['access_token', 'token']);
 
 export class Normaliser {
   private readonly ids = new Map<string, string>();
+
+  /** `backendUrl`: the answering backend's own origin, written `<backend>` in every string (URLs it hands out). */
+  constructor(private readonly backendUrl = '') {}
 
   private id(value: string): string {
     let mapped = this.ids.get(value);
@@ -36,10 +40,11 @@ export class Normaliser {
     }
     if (typeof input !== 'string') return input;
     if (TOKEN_KEYS.has(key)) return '<token>';
-    if (ID_KEYS.test(key)) return this.id(input);
+    // The app's id is the same on both backends (the project's): compared as it is.
+    if (ID_KEYS.test(key) && key !== 'app_id') return this.id(input);
     if (ISO_DATE.test(input)) return '<date>';
     // Ids quoted in messages ("Entity Note with ID … not found").
-    let text = input;
+    let text = this.backendUrl === '' ? input : input.split(this.backendUrl).join('<backend>');
     for (const [raw, mapped] of this.ids) if (raw.length >= 8) text = text.split(raw).join(mapped);
     return text;
   }

@@ -85,6 +85,7 @@ const TASK = {
     tags: { type: 'array', items: { type: 'string' } },
     status: { type: 'string', enum: ['todo', 'done'] },
     due: { type: 'string', format: 'date' },
+    starts_at: { type: 'string', format: 'date-time' },
     contact: { type: 'string', format: 'email' },
     code: { type: 'string', minLength: 2, maxLength: 5, pattern: '^[A-Z]+$' },
     effort: { type: 'number', minimum: 0, maximum: 10 },

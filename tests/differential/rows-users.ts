@@ -4,8 +4,8 @@
  */
 import { q, without, type Row, type Seen } from './rows';
 
-/** The vendor's editor-account fields (deviation `vendor-user-fields`) and our `created_by`, left out. */
-const EDITOR_FIELDS = ['collaborator_role', 'disabled', 'is_service', 'is_verified', 'created_by'];
+/** The vendor's editor-account field (deviation `vendor-user-fields`), our `app_id` and `created_by`, left out. */
+const EDITOR_FIELDS = ['collaborator_role', 'app_id', 'created_by'];
 
 function asUser(seen: Seen | undefined): Seen | undefined {
   if (!seen || typeof seen.body !== 'object' || seen.body === null || Array.isArray(seen.body)) return seen;
@@ -35,6 +35,27 @@ export const USER_ROWS: Row[] = [
         alikeAsUsers(vendor, ours);
         expect(ours[1]?.body).toMatchObject({ email: 'second@example.com', role: 'user', nickname: 'nick' });
         expect(ours[1]?.body).not.toMatchObject({ full_name: 'Renamed' });
+      },
+    },
+  },
+  {
+    name: "the SDK User type's built-in fields are not a user's to set",
+    steps: [
+      {
+        actor: 'user',
+        method: 'PUT',
+        path: '/entities/User/me',
+        body: { is_verified: false, disabled: true, is_service: true, app_id: 'other-app', collaborator_role: 'owner' },
+      },
+      { actor: 'user', method: 'GET', path: '/entities/User/me' },
+    ],
+    deviation: {
+      id: 'vendor-user-fields',
+      differs(vendor, ours) {
+        alikeAsUsers(vendor, ours);
+        const builtIn = { is_verified: true, disabled: null, is_service: false };
+        expect(ours[1]?.body).toMatchObject({ ...builtIn, app_id: 'differential-app' });
+        expect(vendor[1]?.body).toMatchObject({ ...builtIn, collaborator_role: 'editor' });
       },
     },
   },

@@ -11,6 +11,8 @@ export interface FirstLoad {
   scripts: string[];
   gzipBytes: number;
   htmlBytes: number;
+  /** The HTML gzipped at level 9, as hosts send it (README: `/` at most 6 KB). */
+  htmlGzipBytes: number;
 }
 
 export function scriptSources(html: string): string[] {
@@ -28,13 +30,16 @@ export function measureFirstLoad(outDir: string, htmlFile = 'index.html'): First
     (sum, src) => sum + gzipSync(readFileSync(path.join(outDir, src)), { level: 9 }).length,
     0,
   );
-  return { scripts, gzipBytes, htmlBytes: html.length };
+  return { scripts, gzipBytes, htmlBytes: html.length, htmlGzipBytes: gzipSync(html, { level: 9 }).length };
 }
 
 const FLOOR_FILES: Record<string, string> = {
   'app/layout.tsx':
     'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
   'app/page.tsx': 'export default function Page() {\n  return <main>Hello</main>;\n}\n',
+  // The same empty page under the name of the site's second page, so that every page Lighthouse
+  // audits has its counterpart at the same address.
+  'app/ComingSoon/page.tsx': 'export default function Page() {\n  return <main>Hello</main>;\n}\n',
   'next.config.mjs': "export default { output: 'export' };\n",
   'tsconfig.json': JSON.stringify({
     compilerOptions: {
@@ -55,9 +60,10 @@ const FLOOR_FILES: Record<string, string> = {
 
 /**
  * Builds an empty App Router static export with the project's own Next.js (same version, same
- * run): the framework floor that the site's first load is compared with.
+ * run): the framework floor that the site's first load and Lighthouse figures are compared with
+ * (side-by-side.ts serves its `out/`).
  */
-export function buildFrameworkFloor(root: string): FirstLoad {
+export function buildFrameworkFloor(root: string): FirstLoad & { outDir: string } {
   const dir = path.join(root, '.bench', 'floor');
   for (const [file, text] of Object.entries(FLOOR_FILES)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -70,7 +76,8 @@ export function buildFrameworkFloor(root: string): FirstLoad {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new Error(`building the framework floor failed:\n${result.stdout}\n${result.stderr}`);
-  return measureFirstLoad(path.join(dir, 'out'));
+  const outDir = path.join(dir, 'out');
+  return { ...measureFirstLoad(outDir), outDir };
 }
 
 /** Chunks of the first load that contain `needle` (e.g. socket.io or bridge code). */

@@ -1,16 +1,15 @@
 /**
- * Lighthouse scores and lab metrics, the median of several runs, through `npx lighthouse@13`
- * (kept out of package.json: it is large and only the benchmark needs it).
+ * Lighthouse scores and lab metrics through Lighthouse 13 (`npx lighthouse@13`, kept out of
+ * package.json: it is large and only the benchmark needs it), run against several pages in turn so
+ * that each figure has its reference measured next to it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { browserExecutable, CHROMIUM_FLAGS } from '../../support/browser';
 import { median } from './median';
-
-export type FormFactor = 'mobile' | 'desktop';
 
 export interface LighthouseFigures {
   performance: number;
@@ -20,16 +19,21 @@ export interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's own measure of the machine's speed (`environment.benchmarkIndex`). */
+  benchmarkIndex: number;
+  /** Main-thread time by kind (`mainthread-work-breakdown`: scriptEvaluation, styleLayout, ...), ms. */
+  mainThread: Record<string, number>;
 }
 
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { group?: string; duration?: number }[] } }>;
 }
 
 /**
- * Runs a command without blocking the event loop: the site and the emulator being measured are
+ * Runs a command without blocking the event loop: the sites and the emulator being measured are
  * served from this same process, and a synchronous spawn would leave them unable to answer.
  */
 function runAsync(
@@ -37,10 +41,14 @@ function runAsync(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
-): Promise<{ code: number | null; stderr: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString('utf8')).slice(-20_000);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
     });
@@ -51,47 +59,89 @@ function runAsync(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, stdout, stderr });
     });
   });
 }
 
-async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+function withoutNpmNoise(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !/EBADENGINE|nodedir|npm warn/.test(line))
+    .join('\n');
+}
+
+let cli: Promise<string> | null = null;
+
+/**
+ * The Lighthouse CLI, fetched by npx once and then run directly: `npx` asks the registry on every
+ * call, which costs seconds per run, and minutes where only loopback is reachable (`--prefer-offline`
+ * takes the cached copy when there is one).
+ */
+export function lighthouseCli(): Promise<string> {
+  cli ??= runAsync(
+    'npx',
+    ['--yes', '--prefer-offline', '-p', 'lighthouse@13', '-c', 'command -v lighthouse'],
+    process.env,
+    600_000,
+  ).then(({ code, stdout, stderr }) => {
+    const found = stdout.trim().split('\n').pop() ?? '';
+    if (code !== 0 || !found) throw new Error(`npx could not provide lighthouse@13: ${withoutNpmNoise(stderr)}`);
+    return found;
+  });
+  return cli;
+}
+
+function figuresOf(report: LighthouseReport): LighthouseFigures {
+  const score = (name: string) => report.categories[name]?.score ?? NaN;
+  const metric = (name: string) => report.audits[name]?.numericValue ?? NaN;
+  const mainThread: Record<string, number> = {};
+  for (const { group, duration } of report.audits['mainthread-work-breakdown']?.details?.items ?? []) {
+    if (group && duration !== undefined) mainThread[group] = Math.round((mainThread[group] ?? 0) + duration);
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: metric('cumulative-layout-shift'),
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? NaN),
+    mainThread,
+  };
+}
+
+/**
+ * One Lighthouse run with its mobile defaults (Moto G Power, simulated slow 4G and 4x CPU); the
+ * whole report is kept as `keepAs` when given.
+ */
+async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
     const args = [
-      '--yes',
-      'lighthouse@13',
       url,
       '--quiet',
       '--output=json',
       `--output-path=${output}`,
       '--only-categories=performance,accessibility,best-practices,seo',
       `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-      ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ];
-    const result = await runAsync('npx', args, { ...process.env, CHROME_PATH: browserExecutable() }, 180_000);
+    const env = { ...process.env, CHROME_PATH: browserExecutable() };
+    const result = await runAsync(await lighthouseCli(), args, env, 180_000);
     if (result.code !== 0) {
-      const detail = result.stderr
-        .split('\n')
-        .filter((line) => !/EBADENGINE|nodedir/.test(line))
-        .join('\n');
-      throw new Error(`lighthouse failed for ${url} (exit ${result.code}): ${detail.slice(-2000)}`);
+      throw new Error(
+        `lighthouse failed for ${url} (exit ${result.code}): ${withoutNpmNoise(result.stderr).slice(-2000)}`,
+      );
     }
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
     if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
-    const score = (name: string) => report.categories[name]?.score ?? NaN;
-    const metric = (name: string) => report.audits[name]?.numericValue ?? NaN;
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: metric('cumulative-layout-shift'),
-    };
+    if (keepAs) {
+      mkdirSync(path.dirname(keepAs), { recursive: true });
+      copyFileSync(output, keepAs);
+    }
+    return figuresOf(report);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -101,24 +151,23 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseF
  * Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a loaded machine; such a run
  * measures nothing, so it is repeated (at most twice) rather than failing the whole benchmark.
  */
-async function runWithRetries(url: string, formFactor: FormFactor, attempts = 3): Promise<LighthouseFigures> {
+async function runWithRetries(url: string, keepAs?: string, attempts = 3): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, formFactor);
+      return await runOnce(url, keepAs);
     } catch (error) {
       if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|try again|run Lighthouse again/i.test(String(error))) throw error;
-      console.warn(
-        `Lighthouse run for ${url} (${formFactor}) failed to record, repeating: ${String(error).split('\n')[0]}`,
-      );
+      console.warn(`Lighthouse run for ${url} failed to record, repeating: ${String(error).split('\n')[0]}`);
     }
   }
 }
 
-/** Runs Lighthouse `runs` times (odd) and takes the median of every figure separately. */
-export async function lighthouseMedian(url: string, formFactor: FormFactor, runs = 3): Promise<LighthouseFigures> {
-  const results: LighthouseFigures[] = [];
-  for (let run = 0; run < runs; run++) results.push(await runWithRetries(url, formFactor));
-  const pick = (key: keyof LighthouseFigures) => median(results.map((result) => result[key]));
+/** The median of every figure separately (main-thread kinds too). */
+export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
+  const pick = (key: Exclude<keyof LighthouseFigures, 'mainThread'>) => median(runs.map((run) => run[key]));
+  const kinds = new Set(runs.flatMap((run) => Object.keys(run.mainThread)));
+  const mainThread: Record<string, number> = {};
+  for (const kind of kinds) mainThread[kind] = median(runs.map((run) => run.mainThread[kind] ?? 0));
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -127,5 +176,50 @@ export async function lighthouseMedian(url: string, formFactor: FormFactor, runs
     lcpMs: pick('lcpMs'),
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
+    benchmarkIndex: pick('benchmarkIndex'),
+    mainThread,
   };
+}
+
+export interface LighthouseTarget {
+  /** A name for the report, e.g. `ours /` or `empty /404.html`. */
+  label: string;
+  url: string;
+}
+
+/** A file name for a target's report of one round: `ours-404.html-2.json`. */
+function reportName(label: string, round: number): string {
+  return `${label.replace(/[^A-Za-z0-9.]+/g, '-').replace(/-+$/, '')}-${round}.json`;
+}
+
+export interface InterleavedResult extends LighthouseTarget {
+  runs: LighthouseFigures[];
+  median: LighthouseFigures;
+}
+
+/**
+ * Runs Lighthouse mobile `rounds` times over all targets in turn (A, B, C, A, B, C, ...): on a
+ * machine shared with other work, load that comes and goes then falls on every target alike, and
+ * figures of neighbouring runs can be compared where figures of separate runs cannot.
+ */
+export async function lighthouseInterleaved(
+  targets: readonly LighthouseTarget[],
+  rounds: number,
+  options: { reportDir?: string; onRun?: (label: string, round: number, figures: LighthouseFigures) => void } = {},
+): Promise<InterleavedResult[]> {
+  const { reportDir, onRun = () => {} } = options;
+  if (reportDir) rmSync(reportDir, { recursive: true, force: true });
+  const runs = targets.map((): LighthouseFigures[] => []);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      const keepAs = reportDir ? path.join(reportDir, reportName(target.label, round)) : undefined;
+      const figures = await runWithRetries(target.url, keepAs);
+      runs[index]?.push(figures);
+      onRun(target.label, round, figures);
+    }
+  }
+  return targets.map((target, index) => {
+    const own = runs[index] ?? [];
+    return { ...target, runs: own, median: medianFigures(own) };
+  });
 }

@@ -42,6 +42,7 @@ async function main() {
   const address = siteAddress();
   const host = vendor ? vendorSiteHost(vendor, hostSetting()) : address.host;
   const port = address.port;
+  // `next dev` serves public/: edit mode's Tailwind runtime comes from there (exports leave it out).
   copyVendorFiles();
 
   const { siteEnv, emulator } = await startPlatform(vendor, host, port);

@@ -5,7 +5,7 @@ export interface VisualEditAgentOptions {
   post: (message: OutgoingMessage) => void;
   /** Origins font CSS and font files may come from (NEXT_PUBLIC_EDITOR_FONT_ORIGINS). */
   fontOrigins?: readonly string[];
-  /** Injected in tests; loads Tailwind's browser build by default. */
+  /** Injected in tests; by default the build's loader of Tailwind's browser build (tailwindRuntimeLoader). */
   loadTailwind?: (doc: Document) => Promise<void>;
   /** Injected in tests (jsdom cannot reload); `location.reload()` by default. */
   reload?: () => void;

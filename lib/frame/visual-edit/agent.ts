@@ -25,7 +25,7 @@ import { createPageFeatures, type PageFeatures, type PageMessageType } from './p
 import { createPointerInput } from './pointer-input';
 import { selectorIdOf } from './selection';
 import { createSelectionState, type SelectionState } from './selection-state';
-import { loadTailwindRuntime } from './tailwind-runtime';
+import { tailwindRuntimeLoader } from './tailwind-runtime';
 
 export type { VisualEditAgent, VisualEditAgentOptions } from './agent-types';
 export { RESYNC_DELAY_MS } from './edit-mode';
@@ -144,7 +144,7 @@ export function createVisualEditAgent(options: VisualEditAgentOptions): VisualEd
       isDragging: () => editorUi.dragging,
       isDropdownOpen: () => editorUi.dropdownOpen,
     }),
-    loadTailwind: options.loadTailwind ?? ((target: Document) => loadTailwindRuntime(target)),
+    loadTailwind: options.loadTailwind ?? tailwindRuntimeLoader(),
     onProblem,
     onScrollFrame: (enabled) => {
       overlays.sync();

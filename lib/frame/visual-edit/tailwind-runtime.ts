@@ -5,12 +5,14 @@
  * (say `bg-fuchsia-700`) would change the class list and nothing on screen. While edit mode is on we
  * load Tailwind's browser build, which watches class attributes and generates the missing CSS.
  *
- * It is served from our own origin (`public/vendor`, copied by build-steps/site/copy-vendor.ts) as a plain
- * `<script src>`: the site's CSP allows no third-party and no inline scripts, and the browser build
- * needs neither `eval` nor inline script. It writes its CSS into a `<style>` element (a style, not a
- * script). It is loaded only when edit mode turns on, so neither visitors nor a framed page that is
- * not being edited download it.
+ * It is served from our own origin (build-steps/site/copy-vendor.ts) as a plain `<script src>`: the
+ * site's CSP allows no third-party and no inline scripts, and the browser build needs neither `eval`
+ * nor inline script. It writes its CSS into a `<style>` element (a style, not a script), which only
+ * the editor preview's policy allows, so only the preview build and `next dev` serve it. It is
+ * loaded only when edit mode turns on, so neither visitors nor a framed page that is not being
+ * edited download it.
  */
+import { isDevelopmentBuild, readBuildEnv, type BuildEnv } from '@/lib/config/env';
 
 export const TAILWIND_RUNTIME_PATH = '/vendor/tailwindcss-browser.js';
 const MARKER_ATTRIBUTE = 'data-visual-edit-tailwind';
@@ -58,4 +60,17 @@ export function loadTailwindRuntime(doc: Document, src: string = TAILWIND_RUNTIM
     doc.querySelectorAll(`[${MARKER_ATTRIBUTE}]`).forEach((node) => node.remove());
   });
   return loading;
+}
+
+/**
+ * How edit mode loads the runtime in this build: the editor preview (source annotations on) and
+ * `next dev` serve it. A production build does not: its CSP refuses the `<style>` the runtime writes,
+ * so there edit mode does without it (classes the stylesheet lacks show no change) and asks for no
+ * file the build leaves out.
+ */
+export function tailwindRuntimeLoader(
+  env: Pick<BuildEnv, 'sourceAnnotations'> = readBuildEnv(),
+  development: boolean = isDevelopmentBuild(),
+): (doc: Document) => Promise<void> {
+  return env.sourceAnnotations === '1' || development ? (doc) => loadTailwindRuntime(doc) : () => Promise.resolve();
 }

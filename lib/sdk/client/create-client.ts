@@ -20,8 +20,8 @@ import { createLazyRealtime, type RealtimeSubscriptions } from '../realtime/real
 import { createSession, type Session } from '../token/session';
 import { startupToken, tokenStore } from '../token/token-store';
 import { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client-types';
+import { createRoleModules } from './role-modules';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
-import { createSharedModules } from './shared-modules';
 
 export { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client-types';
 
@@ -158,7 +158,7 @@ export function createClient<S extends EntitySchemas = DefaultEntitySchemas>(
 
   let serviceRole: ServiceRoleClient<S> | undefined;
   return {
-    ...createSharedModules<S>({
+    ...createRoleModules<S>({
       transport,
       appId,
       serverUrl,

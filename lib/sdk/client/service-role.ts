@@ -10,7 +10,7 @@ import { createTransport, type CallOptions, type TransportConfig } from '../core
 import type { EntitySchemas } from '../core/types';
 import { apiPath, assertPathSegment } from '../core/validate';
 import type { RealtimeSubscriptions } from '../realtime/realtime-loader';
-import { createSharedModules, type SharedModules } from './shared-modules';
+import { createRoleModules, type RoleModules } from './role-modules';
 
 /** The exact message of docs/SPEC.md section 6 (the reference client's wording). */
 export const SERVICE_TOKEN_REQUIRED_MESSAGE =
@@ -24,7 +24,7 @@ export interface SsoModule {
 }
 
 /** The modules shared with the user client (entities, entity, integrations, functions, agents, appLogs, aiGateway), plus: */
-export interface ServiceRoleClient<S extends EntitySchemas> extends SharedModules<S> {
+export interface ServiceRoleClient<S extends EntitySchemas> extends RoleModules<S> {
   connectors: ConnectorsModule;
   sso: SsoModule;
   /** Closes the service role's real-time socket. */
@@ -60,7 +60,7 @@ export function createServiceRoleClient<S extends EntitySchemas>(context: Servic
   const ssoPath = (kind: string, userId: string) =>
     apiPath`/apps/${appId}/auth/sso/${kind}/${assertPathSegment('User id', userId)}`;
   return {
-    ...createSharedModules<S>({
+    ...createRoleModules<S>({
       transport,
       appId,
       serverUrl: context.serverUrl,

@@ -52,8 +52,11 @@ for (const outDir of ['out', 'out-preview']) {
       expect(meta, file).toEqual(header);
       const metaAt = html.indexOf('<meta http-equiv="Content-Security-Policy"');
       expect(metaAt).toBeGreaterThan(0);
-      expect(metaAt).toBeLessThan(html.indexOf('<script'));
-      expect(metaAt).toBeLessThan(html.indexOf('<style'));
+      for (const tag of ['<script', '<style', '<link rel="stylesheet"']) {
+        const at = html.indexOf(tag);
+        if (at >= 0) expect(metaAt, `${file}: ${tag}`).toBeLessThan(at);
+      }
+      expect(html.indexOf('<script')).toBeGreaterThan(0);
       expect(html.indexOf('<meta name="referrer" content="strict-origin"/>')).toBeLessThan(html.indexOf('<script'));
       // The page as the browser hashes it (meta in place) is what the policy allows.
       for (const hash of inlineScriptHashes(html)) expect(meta.get('script-src'), file).toContain(hash);

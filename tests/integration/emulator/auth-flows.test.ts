@@ -7,7 +7,7 @@ import {
   startTestEmulator,
 } from '@/tests/support/emulator';
 
-import { apiClient, entityPath, type ApiCall, type Json } from './api';
+import { apiClient, entityPath, type ApiCall } from './api';
 
 let now = Date.parse('2030-01-01T00:00:00Z');
 let emulator: RunningEmulator;
@@ -92,6 +92,11 @@ describe('registration with an e-mailed code', () => {
       full_name: 'New Comer',
     });
     expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({
+      id: expect.any(String),
+      message: 'Registration successful. Please check your email for the verification code.',
+      otp_expires_in_minutes: 10,
+    });
     expect(lastMailTo(email).subject).toMatch(/verification code/);
 
     const early = await auth('coming-soon', 'login', { email, password: 'a-good-password' });
@@ -107,19 +112,45 @@ describe('registration with an e-mailed code', () => {
 
     const verified = await auth('coming-soon', 'verify-otp', { email, otp_code: otpFrom(email) });
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ email, full_name: 'New Comer', role: 'user' });
+    expect(verified.body).toEqual({
+      id: registered.body.id,
+      access_token: expect.any(String),
+      message: 'Email verified successfully. You are now logged in.',
+      success: true,
+    });
+    const own = await api('GET', entityPath('coming-soon', 'User', '/me'), {
+      token: verified.body.access_token as string,
+    });
+    expect(own.body).toMatchObject({ id: registered.body.id, email, full_name: 'New Comer', role: 'user' });
 
     const login = await auth('coming-soon', 'login', { email, password: 'a-good-password' });
     expect(login.status).toBe(200);
   });
 
-  it('refuses a second registration of a verified address with 409', async () => {
+  it('refuses a second registration of a verified address with 400, as the platform does', async () => {
     const { status, body } = await auth('coming-soon', 'register', {
       email: 'user@example.com',
       password: 'whatever-password',
     });
-    expect(status).toBe(409);
-    expect(body).toMatchObject({ code: 'user_exists' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'user_exists', message: 'A user with this email already exists' });
+  });
+
+  it('lets one of two registrations of a new address sent at once win; the other is refused and sends no code', async () => {
+    const email = 'twice@example.com';
+    const [first, second] = await Promise.all([
+      auth('coming-soon', 'register', { email, password: 'first-password-1' }),
+      auth('coming-soon', 'register', { email, password: 'second-password-2' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const loser = first.status === 409 ? first : second;
+    expect(loser.body).toMatchObject({ code: 'verification_pending' });
+    expect(emulator.outbox().filter((mail) => mail.to === email)).toHaveLength(1);
+    await auth('coming-soon', 'verify-otp', { email, otp_code: otpFrom(email) });
+    const winnerPassword = first.status === 200 ? 'first-password-1' : 'second-password-2';
+    const loserPassword = first.status === 200 ? 'second-password-2' : 'first-password-1';
+    expect((await auth('coming-soon', 'login', { email, password: winnerPassword })).status).toBe(200);
+    expect((await auth('coming-soon', 'login', { email, password: loserPassword })).status).toBe(401);
   });
 
   it('refuses weak passwords and invalid addresses with 400', async () => {
@@ -220,7 +251,7 @@ describe('password reset and change', () => {
     await auth('coming-soon', 'register', { email: address, password: 'first-password' });
     const { body } = await auth('coming-soon', 'verify-otp', { email: address, otp_code: otpFrom(address) });
     const token = body.access_token as string;
-    const userId = (body.user as Json).id as string;
+    const userId = body.id as string;
 
     const wrongCurrent = await auth(
       'coming-soon',

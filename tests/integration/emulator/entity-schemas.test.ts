@@ -122,6 +122,57 @@ describe('create', () => {
     expect(body.id).not.toBe('x');
   });
 
+  it('drops unknown fields named like Object.prototype members as it drops any unknown field, on every write path', async () => {
+    // JSON.parse makes "__proto__" an own key; the raw body keeps it that way on the wire.
+    const prototypeNames = '"constructor": "c", "__proto__": { "polluted": 1 }, "toString": "t", "hasOwnProperty": 1';
+    const raw = (text: string) => ({ body: text, headers: { 'Content-Type': 'application/json' } });
+    const created = await suite.api('POST', tasks(), {
+      token: SERVICE,
+      ...raw(`{ "title": "Proto", ${prototypeNames} }`),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const bulk = await suite.api<Json[]>('POST', tasks('/bulk'), {
+      token: SERVICE,
+      ...raw(`[{ "title": "Proto bulk", ${prototypeNames} }]`),
+    });
+    expect(bulk.status).toBe(201);
+    const updated = await suite.api('PUT', tasks(`/${id}`), {
+      token: SERVICE,
+      ...raw(`{ "code": "PRO", ${prototypeNames} }`),
+    });
+    expect(updated.status).toBe(200);
+    const upserted = await suite.api('POST', tasks('/upsert'), {
+      token: SERVICE,
+      ...raw(`{ "key": "code", "records": [{ "title": "Proto upsert", "code": "PRO", ${prototypeNames} }] }`),
+    });
+    expect(upserted).toMatchObject({ status: 200, body: { created: 0, updated: 1 } });
+    const stored = await suite.api<Json[]>(
+      'GET',
+      `${tasks()}${query({ q: { title: { $in: ['Proto upsert', 'Proto bulk'] } } })}`,
+      {
+        token: SERVICE,
+      },
+    );
+    for (const record of stored.body) {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        expect(Object.hasOwn(record, name)).toBe(false);
+      }
+    }
+    expect(stored.body).toHaveLength(2);
+    expect(({} as Json).polluted).toBeUndefined();
+  });
+
+  it('still refuses a reserved name where the field would be stored: inside a kept object field', async () => {
+    const { status, body } = await suite.api('POST', tasks(), {
+      token: SERVICE,
+      body: '{ "title": "Nested", "meta": { "level": 1, "constructor": "x" } }',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_field_name' });
+  });
+
   it.each<[string, Json, string]>([
     ['a missing required field', { title: undefined }, 'Error in field title: Field required'],
     ['a null required field', { title: null }, 'Error in field title: Field required'],

@@ -26,6 +26,34 @@ describe('CORS', () => {
     }
   });
 
+  it('reflects every loopback origin on any port, as a dev server of the app serves it', async () => {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+      'http://[::1]:4200',
+      'https://localhost:8443',
+    ]) {
+      const { status, headers } = await api('GET', entityPath(APP, 'Note'), { headers: { Origin: origin } });
+      expect({ origin, status, allowed: headers.get('access-control-allow-origin') }).toEqual({
+        origin,
+        status: 200,
+        allowed: origin,
+      });
+    }
+  });
+
+  it('refuses names that only look local, and says which option admits an origin', async () => {
+    for (const origin of ['http://localhost.evil.example:5173', 'http://127.0.0.1.evil.example', 'null']) {
+      const { status, body } = await api('GET', entityPath(APP, 'Note'), { headers: { Origin: origin } });
+      expect({ origin, status }).toEqual({ origin, status: 403 });
+      expect(body).toMatchObject({ code: 'origin_not_allowed' });
+    }
+    const { body } = await api('GET', entityPath(APP, 'Note'), { headers: { Origin: 'https://app.example.net' } });
+    expect((body as { message: string }).message).toBe(
+      'Origin https://app.example.net is not allowed to call this emulator: start it with --site-origin https://app.example.net to allow it',
+    );
+  });
+
   it('refuses a request from a foreign origin with 403 and no CORS headers', async () => {
     const { status, body, headers } = await api('POST', entityPath(APP, 'Note'), {
       json: { text: 'csrf' },

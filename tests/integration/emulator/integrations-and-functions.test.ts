@@ -99,24 +99,20 @@ describe('Core.SendEmail', () => {
 });
 
 describe('integrations that need the hosted platform', () => {
-  it.each([
-    'InvokeLLM',
-    'GenerateImage',
-    'ExtractDataFromUploadedFile',
-    'UploadPrivateFile',
-    'CreateFileSignedUrl',
-    'SomethingNew',
-  ])('answers 501 for Core.%s, saying it is not available locally', async (endpoint) => {
-    const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/${endpoint}`, {
-      json: { prompt: 'x' },
-      token,
-    });
-    expect(status).toBe(501);
-    expect(body).toMatchObject({
-      code: 'not_available_locally',
-      message: expect.stringContaining('not available in the local emulator'),
-    });
-  });
+  it.each(['InvokeLLM', 'GenerateImage', 'ExtractDataFromUploadedFile', 'SomethingNew'])(
+    'answers 501 for Core.%s, saying it is not available locally',
+    async (endpoint) => {
+      const { status, body } = await api('POST', `/apps/${APP}/integration-endpoints/Core/${endpoint}`, {
+        json: { prompt: 'x' },
+        token,
+      });
+      expect(status).toBe(501);
+      expect(body).toMatchObject({
+        code: 'not_available_locally',
+        message: expect.stringContaining('not available in the local emulator'),
+      });
+    },
+  );
 
   it('answers 501 for installable packages on the spec path and the public SDK path', async () => {
     for (const route of [

@@ -112,6 +112,12 @@ describe('the handshake', () => {
     });
   });
 
+  it('accepts a page on another loopback port (a dev server of the app)', async () => {
+    await expect(connect({ app_id: APP }, { Origin: 'http://localhost:5173' })).resolves.toMatchObject({
+      connected: true,
+    });
+  });
+
   it('refuses a browser origin that is not allowed', async () => {
     await expect(connect({ app_id: APP }, { Origin: 'https://evil.example.com' })).rejects.toThrow();
   });

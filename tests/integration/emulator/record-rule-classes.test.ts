@@ -42,7 +42,15 @@ const LEDGER = {
   properties: { amount: { type: 'number' } },
   rls: { read: true, create: true, update: false, delete: false },
 };
+/** Read-only for everyone but the service role: `write: false` refuses creates and updates alike. */
+const ARCHIVE = {
+  name: 'Archive',
+  type: 'object',
+  properties: { slug: { type: 'string' } },
+  rls: { read: true, write: false },
+};
 const PEOPLE = `/apps/${APP}/entities/Person`;
+const ARCHIVES = `/apps/${APP}/entities/Archive`;
 const LEDGERS = `/apps/${APP}/entities/Ledger`;
 const LISTINGS = `/apps/${APP}/entities/Listing`;
 const service = serviceTokenFor(APP);
@@ -63,7 +71,12 @@ let user: string;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
-    projectDir: project({ 'person.jsonc': PERSON, 'listing.jsonc': LISTING, 'ledger.jsonc': LEDGER }),
+    projectDir: project({
+      'person.jsonc': PERSON,
+      'listing.jsonc': LISTING,
+      'ledger.jsonc': LEDGER,
+      'archive.jsonc': ARCHIVE,
+    }),
   });
   api = apiClient(emulator);
   user = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
@@ -133,6 +146,16 @@ describe('bulk changes ask permission before they check the request', () => {
     expect(answer).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
     // The service role, bound by no rule, gets the validation error.
     expect((await api(method, `${LEDGERS}${suffix}`, { token: service, json })).status).toBe(400);
+  });
+
+  it.each<[string, unknown]>([
+    ['upsert with a list as the body', [1]],
+    ['upsert without a key', { records: [{ slug: 'a' }] }],
+    ['upsert with records that are no list', { key: 'slug', records: 'a' }],
+  ])('%s is a 403 for a caller who may neither create nor update, not a 400', async (_name, json) => {
+    const answer = await api('POST', `${ARCHIVES}/upsert`, { token: user, json });
+    expect(answer).toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    expect((await api('POST', `${ARCHIVES}/upsert`, { token: service, json })).status).toBe(400);
   });
 });
 

@@ -61,6 +61,13 @@ it("runs custom integrations from the app's local modules with payload, path and
   expect(failure('customMissing')).toMatchObject({ status: 404, code: 'integration_not_found' });
 });
 
+it('uploads a private file and reads it through a signed URL, with the reference client as it is', () => {
+  const privateFile = value<{ file_uri: string; signed_url: string; status: number; text: string }>('privateFile');
+  expect(privateFile.file_uri).toMatch(/^private\/[a-f0-9]{24}\/private\.txt$/);
+  expect(privateFile.signed_url).toContain(`${emulator.url}/api/files/private/${APP}/`);
+  expect(privateFile).toMatchObject({ status: 200, text: 'only by signed URL' });
+});
+
 it('stores agent messages posted to the v2 route and serves the Telegram connect link', () => {
   const agents = value<{ message: { role: string; content: string }; contents: string[] }>('agentsV2');
   expect(agents.message).toMatchObject({ role: 'user', content: 'via v2' });

@@ -188,6 +188,15 @@ describe('Store.write, the one commit path', () => {
     expect(announced).toEqual(['published']);
   });
 
+  it('refuses a second account of an address, in any case of its letters', async () => {
+    const store = Store.inMemory();
+    await store.write((change) => change.addAccount(account));
+    const twin = { ...account, id: 'a2', email: 'A1@Example.com' };
+    await expect(store.write((change) => change.addAccount(twin))).rejects.toThrow(/an account of a1@example.com/);
+    expect(store.account('a2')).toBeUndefined();
+    expect(store.findAccountByEmail('a1@example.com')?.id).toBe('a1');
+  });
+
   it('replaces what it changes instead of changing it in place, and ends staging with the callback', async () => {
     const store = Store.inMemory();
     await store.write((change) => change.startConversation('app', conversation('c1', 10)));

@@ -105,3 +105,31 @@ describe('the row rules of a project User definition', () => {
     expect((await api('GET', me, { token: hidden.token })).body).toMatchObject({ team: 'hidden' });
   });
 });
+
+describe('a User definition whose delete rule is false', () => {
+  let lockedRoot: string;
+  let locked: RunningEmulator;
+  let call: ApiCall;
+
+  beforeAll(async () => {
+    lockedRoot = mkdtempSync(path.join(tmpdir(), 'user-rules-locked-'));
+    mkdirSync(path.join(lockedRoot, 'base44/entities'), { recursive: true });
+    const definition = { name: 'User', type: 'object', properties: {}, rls: { delete: false } };
+    writeFileSync(path.join(lockedRoot, 'base44/entities/user.jsonc'), JSON.stringify(definition));
+    locked = await startTestEmulator({ projectDir: lockedRoot });
+    call = apiClient(locked);
+  });
+  afterAll(async () => {
+    await locked.close();
+    rmSync(lockedRoot, { recursive: true, force: true });
+  });
+
+  it("refuses an admin's deleteMany with 403 rather than answering 0 deleted; the service role still removes", async () => {
+    const token = await loginToken(locked, APP, SEEDED_ACCOUNTS.admin.email);
+    const many = await call('DELETE', users, { token, json: { email: SEEDED_ACCOUNTS.user.email } });
+    expect(many.status).toBe(403);
+    expect(many.body).toMatchObject({ code: 'permission_denied' });
+    const byService = await call('DELETE', users, { token: service, json: { email: SEEDED_ACCOUNTS.user.email } });
+    expect(byService).toMatchObject({ status: 200, body: { deleted: 1 } });
+  });
+});

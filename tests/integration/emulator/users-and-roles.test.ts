@@ -55,6 +55,18 @@ describe('User/me', () => {
     });
   });
 
+  it("shows the fields the SDK's User type lists as built in, and a user cannot set them", async () => {
+    const builtIn = { app_id: APP, is_service: false, disabled: null, is_verified: true };
+    expect((await api('GET', me, { token: userToken })).body).toMatchObject(builtIn);
+    const forged = { is_verified: false, disabled: true, is_service: true, app_id: 'other-app', _app_role: 'admin' };
+    const { status, body } = await api('PUT', me, { json: { ...forged, hobby: 'chess' }, token: userToken });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ...builtIn, hobby: 'chess' });
+    const after = (await api('GET', me, { token: userToken })).body;
+    expect(after).toMatchObject(builtIn);
+    expect(after).not.toHaveProperty('_app_role');
+  });
+
   it('ignores a role sent for the own record, for users and admins alike', async () => {
     const user = await api('PUT', me, { json: { role: 'admin', mood: 'hopeful' }, token: userToken });
     expect(user.status).toBe(200);
@@ -173,6 +185,25 @@ describe('invitations', () => {
     // With room, the invitation makes the user and mails it a ticket.
     expect((await invite()).status).toBe(200);
     expect(mailsTo()).toEqual([expect.objectContaining({ body: expect.stringContaining('Choose your password') })]);
+  });
+
+  it('mark an invited address unverified until its owner chooses a password', async () => {
+    const email = 'invitee-verified@example.com';
+    const invited = await api('POST', '/apps/coming-soon/users/invite-user', {
+      json: { user_email: email, role: 'user' },
+      token: adminToken,
+    });
+    expect(invited.status).toBe(200);
+    const path = entityPath(APP, 'User', `/${await findUserId(email)}`);
+    expect((await api('GET', path, { token: adminToken })).body).toMatchObject({ email, is_verified: false });
+    const ticket = /token \(valid 7 days\): (\S+)/.exec(
+      emulator.outbox().find((mail) => mail.to === email)?.body ?? '',
+    )?.[1];
+    const chosen = await api('POST', '/apps/coming-soon/auth/reset-password', {
+      json: { reset_token: ticket, new_password: 'invitee-password-1' },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await api('GET', path, { token: adminToken })).body).toMatchObject({ email, is_verified: true });
   });
 });
 

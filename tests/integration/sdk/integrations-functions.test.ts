@@ -37,6 +37,19 @@ describe('integrations', () => {
     expect(await download.text()).toBe('hello upload');
   });
 
+  it('Core.UploadPrivateFile stores a file only a signed URL from Core.CreateFileSignedUrl serves', async () => {
+    const file = new File(['private upload'], 'private.txt', { type: 'text/plain' });
+    const { file_uri: fileUri } = await user.integrations.Core.UploadPrivateFile({ file });
+    expect(fileUri).toMatch(/^private\/[a-f0-9]{24}\/private\.txt$/);
+    const { signed_url: signedUrl } = await user.integrations.Core.CreateFileSignedUrl({
+      file_uri: fileUri,
+      expires_in: 60,
+    });
+    expect(await (await fetch(signedUrl)).text()).toBe('private upload');
+    const missing = await rejectionOf(user.integrations.Core.CreateFileSignedUrl({ file_uri: 'private/none' }));
+    expect(isPlatformError(missing) && [missing.status, missing.code]).toEqual([404, 'file_not_found']);
+  });
+
   it('Core.UploadFile passes a caller-built FormData through intact', async () => {
     const form = new FormData();
     form.append('file', new File(['form bytes'], 'form.txt', { type: 'text/plain' }));

@@ -2,6 +2,7 @@ import {
   loadTailwindRuntime,
   TAILWIND_RUNTIME_INPUT,
   TAILWIND_RUNTIME_PATH,
+  tailwindRuntimeLoader,
 } from '@/lib/frame/visual-edit/tailwind-runtime';
 
 /** A fresh document per test: the loader remembers documents it already loaded into. */
@@ -46,4 +47,23 @@ it('rejects when the script fails, cleans up, and tries again next time', async 
   const retry = loadTailwindRuntime(doc);
   expect(retry).not.toBe(failing);
   expect(runtimeScripts(doc)).toHaveLength(1);
+});
+
+describe('which builds load the runtime', () => {
+  it('loads it in the editor preview build and in next dev, which serve it', () => {
+    for (const [env, development] of [
+      [{ sourceAnnotations: '1' }, false],
+      [{}, true],
+    ] as const) {
+      const doc = freshDocument();
+      void tailwindRuntimeLoader(env, development)(doc);
+      expect(runtimeScripts(doc)).toHaveLength(1);
+    }
+  });
+
+  it('asks for nothing in a production build, which does not ship it and whose CSP would refuse its styles', async () => {
+    const doc = freshDocument();
+    await expect(tailwindRuntimeLoader({}, false)(doc)).resolves.toBeUndefined();
+    expect(doc.querySelectorAll('[data-visual-edit-tailwind]')).toHaveLength(0);
+  });
 });

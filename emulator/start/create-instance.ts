@@ -1,9 +1,10 @@
 import type { AppConfig, EmulatorOptions, SentEmail } from '../core/types';
+import { FileUrlSigner } from '../credentials/file-signatures';
 import { SessionRegistry } from '../credentials/sessions';
 import { TokenSigner } from '../credentials/tokens';
 import type { EntityRegistry } from '../entities/registry';
 import { FunctionRuntime } from '../functions/runtime';
-import { originSet } from '../http/cors';
+import { OriginPolicy, originSet } from '../http/cors';
 import type { LocalAddresses } from '../http/local-access';
 import type { EmulatorContext, RealtimePublisher } from '../instance/context';
 import type { BlobStorage } from '../store/blobs';
@@ -71,7 +72,7 @@ export function createInstance(parts: InstanceParts): Instance {
       ...(options.functionTimeoutMs === undefined ? {} : { timeoutMs: options.functionTimeoutMs }),
     }),
     projectFunctionsDir: parts.projectFunctionsDir,
-    corsOrigins: originSet([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
+    corsOrigins: new OriginPolicy([...apps.flatMap((app) => app.siteOrigins), ...extraOrigins]),
     addresses: parts.addresses,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     quiet: options.quiet ?? false,
@@ -79,6 +80,7 @@ export function createInstance(parts: InstanceParts): Instance {
     store,
     blobs: parts.blobs,
     tokens: new TokenSigner(store.tokenSecret, clock),
+    fileUrls: new FileUrlSigner(store.tokenSecret, clock),
     sessions: new SessionRegistry(store.tokenSecret, store, clock),
     get realtime(): RealtimePublisher {
       if (!publisher) throw new Error('Real-time is not attached yet');

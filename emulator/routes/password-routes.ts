@@ -14,6 +14,7 @@ import { readJsonObject } from '../http/body';
 import { jsonReply } from '../http/reply';
 import type { Router } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
+import { markVerified } from '../records/users';
 import { readAuthBody } from './auth';
 
 /** Password reset (by an e-mailed ticket) and change (by the signed-in user). */
@@ -55,6 +56,7 @@ export function registerPasswordRoutes(router: Router, context: EmulatorContext)
       change.setPassword(account.id, hash, { revokeTokens: true, provesEmail: true });
       dropTicketsOf(context, change, account.id);
     });
+    await markVerified(context, account);
     return jsonReply(200, { message: 'Your password was changed. You can log in with it now.' });
   });
 

@@ -19,7 +19,7 @@ import type { IntegrationsModule } from '../integrations/integration-types';
 import { createIntegrationsModule } from '../integrations/integrations';
 import type { RealtimeSubscriptions } from '../realtime/realtime-loader';
 
-export interface SharedModuleContext {
+export interface RoleModuleContext {
   /** Carries this role's credentials on every request. */
   transport: Transport;
   appId: string;
@@ -35,7 +35,7 @@ export interface SharedModuleContext {
   userToken: () => string | null;
 }
 
-export interface SharedModules<S extends EntitySchemas> {
+export interface RoleModules<S extends EntitySchemas> {
   entities: EntitiesModule<S>;
   entity<T extends object = EntityFields>(name: string): EntityHandler<T>;
   integrations: IntegrationsModule;
@@ -45,7 +45,7 @@ export interface SharedModules<S extends EntitySchemas> {
   aiGateway: AiGatewayModule;
 }
 
-export function createSharedModules<S extends EntitySchemas>(context: SharedModuleContext): SharedModules<S> {
+export function createRoleModules<S extends EntitySchemas>(context: RoleModuleContext): RoleModules<S> {
   const { transport, appId, serverUrl, realtime } = context;
   const entityContext = { transport, appId, realtime };
   return {

@@ -13,7 +13,7 @@ import { registerFunctionFetchRoutes } from '../routes/function-fetch';
 import { registerFunctionRoutes } from '../routes/functions';
 import { registerIntegrationRoutes } from '../routes/integrations';
 import { registerLoginRoutes } from '../routes/login';
-import { registerPasswordRoutes } from '../routes/passwords';
+import { registerPasswordRoutes } from '../routes/password-routes';
 import { registerPublicSettingsRoutes } from '../routes/public-settings';
 import { registerUserMeRoutes } from '../routes/user-me';
 import { registerUserRoutes } from '../routes/users';
