@@ -53,6 +53,8 @@ const differential = createJestConfig({
   testMatch: ['<rootDir>/tests/differential/**/*.test.ts'],
 });
 const conformanceEsmPackages = ['@base44/sdk', 'uuid', 'partysocket'];
+/** GitHub's heading slugs (tests/unit/docs/, the docs' links) ship ESM only. */
+const unitEsmPackages = ['github-slugger'];
 /**
  * Netlify's own `_headers` parser (tests/integration/deploy/netlify-headers.test.ts) and the HTML
  * parser of `check:host` (parse5, with its entities) ship ESM only.
@@ -76,6 +78,7 @@ const COVERAGE_FLOORS = {
 
 export default async function config() {
   const projects = await Promise.all([dom(), node(), conformance(), differential()]);
+  projects[0].transformIgnorePatterns = [`/node_modules/(?!(${unitEsmPackages.join('|')})/)`];
   projects[1].transformIgnorePatterns = [`/node_modules/(?!(${integrationEsmPackages.join('|')})/)`];
   projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
   return {

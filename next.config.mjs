@@ -19,7 +19,7 @@ const nextConfig = {
   // No `experimental.inlineCss`: it put the whole stylesheet into every page three times (a
   // `<style>`, and twice more as text in the React payload, for the layout and for global-error),
   // which tripled the HTML and what the browser parses before the first paint. The stylesheet is a
-  // `<link>` instead: one small request, cached across pages and visits (README "Performance").
+  // `<link>` instead: one small request, cached across pages and visits (docs/PERFORMANCE.md).
   poweredByHeader: false,
   images: { unoptimized: true },
   // `npm test` type-checks the whole repository (tsc --noEmit) as its own step; checking again in

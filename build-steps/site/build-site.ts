@@ -68,7 +68,7 @@ function deploySettingsMessage(outDir: string, problems: string[]): string {
   return [
     `Refusing to build ${outDir}/ for deployment:`,
     ...problems.map((problem) => `  - ${problem}`),
-    'Set these variables (see README, "Configuration" and "Deploy"), or make a local build that talks',
+    'Set these variables (see docs/CONFIGURATION.md and docs/DEPLOY.md), or make a local build that talks',
     'to the emulator on this machine: `npm run build:local` (or `npm run build:preview -- --local`).',
   ].join('\n');
 }
@@ -77,7 +77,7 @@ function announceLocalBuild(outDir: string, problems: string[]): string {
   const lines = [
     `LOCAL BUILD: ${outDir}/ talks to the local platform emulator and must not be deployed.`,
     ...problems,
-    'For a deployable build, set the variables in README "Configuration" and run `npm run build`.',
+    'For a deployable build, set the variables of docs/CONFIGURATION.md and run `npm run build`.',
   ];
   const rule = '!'.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
   console.warn(['', rule, ...lines, rule, ''].join('\n'));

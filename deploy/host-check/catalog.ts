@@ -1,7 +1,7 @@
 /**
  * The checks of `npm run check:host`, in the order it prints them. A check marked `protection` is
- * one README "Deploy" promises; losing one makes the run fail (exit code 1). A check's `scope` says
- * whether it judges the host (README's host table has a row for each, support/hosts/host-table.ts)
+ * one docs/DEPLOY.md promises; losing one makes the run fail (exit code 1). A check's `scope` says
+ * whether it judges the host (docs/DEPLOY.md's host table has a row for each, support/hosts/host-table.ts)
  * or the build that was deployed (the same on every host).
  */
 
@@ -26,7 +26,7 @@ export const CHECKS = {
 
 export type CheckId = keyof typeof CHECKS;
 
-/** The checks that judge the host, one row each in README's host table. */
+/** The checks that judge the host, one row each in docs/DEPLOY.md's host table. */
 export type HostCheckId = { [Id in CheckId]: (typeof CHECKS)[Id]['scope'] extends 'host' ? Id : never }[CheckId];
 
 export const HOST_CHECK_IDS = (Object.keys(CHECKS) as CheckId[]).filter(

@@ -20,7 +20,7 @@ export interface HostReport {
   /** The main page's address after any redirect. */
   url: string;
   results: CheckResult[];
-  /** Protections README "Deploy" promises that this site lacks. */
+  /** Protections docs/DEPLOY.md promises that this site lacks. */
   missing: CheckId[];
   /** What the check did that the rows do not show: redirects followed to another origin, answers cut short. */
   notes: string[];

@@ -1,6 +1,6 @@
 /**
  * What `npm run check:host` prints: a table for people, or with `--json` one JSON document for
- * scripts and CI (its shape is README's "check:host --json"; `version` changes when it does), and
+ * scripts and CI (its shape is in docs/DEPLOY.md, "Checking a deployed site"; `version` changes when it does), and
  * its exit code. Every text that came from the host is printed escaped (escape.ts).
  */
 import type { CheckId, CheckResult, HostReport } from './checks';
@@ -89,8 +89,8 @@ export function formatReport(report: HostReport): string {
   const notes = report.notes.map((note) => `note: ${escapeForTerminal(note)}`);
   const summary =
     report.missing.length === 0
-      ? 'Every protection README "Deploy" promises is in place.'
-      : `Missing protections (README "Deploy" says which hosts keep them): ${report.missing.join(', ')}`;
+      ? 'Every protection docs/DEPLOY.md promises is in place.'
+      : `Missing protections (docs/DEPLOY.md says which hosts keep them): ${report.missing.join(', ')}`;
   return [
     `check:host ${escapeForTerminal(report.url)}`,
     '',

@@ -61,9 +61,7 @@ export async function openProjectFolder(root: string): Promise<ProjectFolder> {
   const absolute = path.resolve(root);
   const base44Dir = path.join(absolute, 'base44');
   if (!(await exists(base44Dir))) {
-    throw new Error(
-      `${absolute} is not a Base44 project: it has no base44/ folder (see README.md, "Working with the Base44 CLI")`,
-    );
+    throw new Error(`${absolute} is not a Base44 project: it has no base44/ folder (see docs/BASE44-CLI.md)`);
   }
   const config = await readConfigFile(base44Dir, 'config');
   if (config && !isObject(config.value)) throw new DefinitionError(config.file, 'the project config must be an object');

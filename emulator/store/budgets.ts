@@ -4,7 +4,7 @@ import { DomainError } from '../core/errors';
  * How much the emulator keeps, at most. Everything a caller can make it store has a byte budget (and
  * a count where entries are small); a write that would go past one is refused (too_large) and changes nothing.
  * Lists the emulator fills itself (the outbox's own mails, analytics, page visits) roll over
- * instead: the oldest entries make room. README "Limits" lists them all.
+ * instead: the oldest entries make room. docs/emulator/LIMITS.md lists them all.
  */
 
 /** JSON bytes of all records of one app, all entities together. */

@@ -18,7 +18,7 @@
  *   these Firefox versions are exposed (ancestorOrigins names the hostile top page everywhere else);
  *   trusting nothing before the bridge's first message would close it, at the price of an inert
  *   editor frame until the editor speaks first, which it may never do. Editor origins without open
- *   redirects are the remedy; the residual risk is stated in README.md (Deploy, header-less hosts).
+ *   redirects are the remedy; the residual risk is stated in docs/DEPLOY.md (header-less hosts).
  * Hostile and unproven documents are made inert (no click, no focus, no keyboard): the copy stays
  * readable, but no link or button can act for the visitor. The editor bridge stays silent there too.
  *

@@ -3,7 +3,7 @@
  * defaults its apache2.conf gives /var/www, plus `a2enmod headers rewrite` for the generated rules.
  * Three set-ups, as users meet them:
  * - `snippet`: a `<VirtualHost>` that `Define`s SITE_ROOT and includes the generated snippet
- *   (`deploy/generated/apache-<folder>.conf`), as README "Deploy" says;
+ *   (`deploy/generated/apache-<folder>.conf`), as docs/DEPLOY.md says;
  * - `htaccess`: the folder with Debian's defaults and `AllowOverride All`, so `out/.htaccess` applies
  *   (shared hosting);
  * - `defaults`: Debian's defaults alone (`Options Indexes FollowSymLinks`, `AllowOverride None`).

@@ -1,5 +1,5 @@
 /**
- * Debian's Caddy serving a static export, as README "Deploy" says: a site block with `root` and the
+ * Debian's Caddy serving a static export, as docs/DEPLOY.md says: a site block with `root` and the
  * generated snippet (`deploy/generated/caddy-<folder>.caddy`) imported (`snippet`), or with Caddy's
  * plain `file_server` (`defaults`). Only what running unprivileged on a loopback port needs is
  * added: no admin endpoint (several run at once), no automatic HTTPS, and HOME and Caddy's data and

@@ -1,6 +1,6 @@
 /**
- * README "Deploy"'s host table as data: what each host keeps and loses, and how it answers a page's
- * other addresses. README.md carries the table rendered from this (tests/unit/support/host-table.test.ts
+ * docs/DEPLOY.md's host table as data: what each host keeps and loses, and how it answers a page's
+ * other addresses. docs/DEPLOY.md carries the table rendered from this (tests/unit/support/host-table.test.ts
  * keeps them equal) and the host matrix checks every cell on the host that stands for its column
  * (tests/hosts/host-table.spec.ts): check:host's verdict for the protection rows, the raw answer for
  * the path rows. Netlify has no runnable oracle here (`netlify dev` overrides every Cache-Control), so
@@ -32,7 +32,7 @@ export const DEPLOY_TARGETS: Record<DeployTarget, { title: string; host: MatrixH
 
 export const TARGET_ORDER = Object.keys(DEPLOY_TARGETS) as DeployTarget[];
 
-/** A protection cell: check:host's verdict (null: not run here) and what the README says. */
+/** A protection cell: check:host's verdict (null: not run here) and what docs/DEPLOY.md says. */
 export interface ProtectionCell {
   kept: boolean | null;
   text: string;
@@ -351,7 +351,7 @@ function pathCellText(answer: PathAnswer | null): string {
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The table as README.md carries it. */
+/** The table as docs/DEPLOY.md carries it. */
 export function renderHostTable(): string {
   const header = `| | ${TARGET_ORDER.map((target) => DEPLOY_TARGETS[target].title).join(' | ')} |`;
   const rule = `| --- | ${TARGET_ORDER.map(() => '---').join(' | ')} |`;

@@ -37,7 +37,7 @@ interface Served {
 
 export interface MatrixHost {
   id: MatrixHostId;
-  /** What it stands for, as README "Deploy" names it. */
+  /** What it stands for, as docs/DEPLOY.md names it. */
   title: string;
   /** `out/`, the production export. */
   site: Served;

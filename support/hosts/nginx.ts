@@ -1,5 +1,5 @@
 /**
- * Real nginx (Debian's package) serving a static export exactly as README "Deploy" tells users to:
+ * Real nginx (Debian's package) serving a static export exactly as docs/DEPLOY.md tells users to:
  * `out/` as the root of a `server` block that `include`s the generated snippet
  * (`deploy/generated/nginx-<folder>.conf`), inside the `http` block every nginx install ships
  * (mime.types, default_type). Only what running unprivileged needs is added: a free port on

@@ -5,7 +5,7 @@
  * hosts; the servers we configure like one of those (Apache, Caddy, superstatic, serve) run the flows
  * whose outcome depends on the host (support/hosts/matrix.ts `FlowSet` says which and why). S3 is
  * left out here: it has no extensionless pages (`/ComingSoon` is its 404), which
- * tests/hosts/host-table.spec.ts checks as README "Deploy" says; so is Apache's `.htaccess` set-up,
+ * tests/hosts/host-table.spec.ts checks as docs/DEPLOY.md says; so is Apache's `.htaccess` set-up,
  * which tests/hosts/servers.spec.ts compares with its snippet request by request.
  *
  * The flows wait on the network far more than they compute, so they run on two workers, each test

@@ -2,7 +2,7 @@
  * Crafted paths some hosts answer with their own error page instead of the site's 404 screen, where
  * no configuration reaches: the request is refused before any rule of ours runs. The visitor flows
  * leave these out on those hosts only (tests/hosts/flows.spec.ts); tests/hosts/servers.spec.ts and
- * tests/hosts/cloudflare.spec.ts check that each answers exactly this, and README "Deploy" says so.
+ * tests/hosts/cloudflare.spec.ts check that each answers exactly this, and docs/DEPLOY.md says so.
  */
 import type { MatrixHostId } from '../../support/hosts/matrix';
 

@@ -1,5 +1,5 @@
 /**
- * README "Deploy"'s host table (support/hosts/host-table.ts), cell by cell, on the host that stands
+ * docs/DEPLOY.md's host table (support/hosts/host-table.ts), cell by cell, on the host that stands
  * for each column: check:host's verdict for every protection row, the raw answer for every path row.
  * Our model must answer every row exactly as Cloudflare Pages does. Netlify's header cells are checked
  * by tests/integration/deploy/netlify-host-table.test.ts (no runnable Netlify here).

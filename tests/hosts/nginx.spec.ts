@@ -1,5 +1,5 @@
 /**
- * Real nginx with the generated snippet, set up as README "Deploy" says: what running it showed the
+ * Real nginx with the generated snippet, set up as docs/DEPLOY.md says: what running it showed the
  * snippet must do, and first did not (folders answered 403 or a redirect to the folder, paths nginx
  * cannot decode its bare 400 page, and `/_headers` was served as a file). Each is now the site's 404
  * page with status 404 and the site's headers.

@@ -1,5 +1,5 @@
 /**
- * What the servers people run do with the export under their own defaults, as README "Deploy" says,
+ * What the servers people run do with the export under their own defaults, as docs/DEPLOY.md says,
  * shown on the real export. Each finding is why a generated configuration exists, and
  * tests/hosts/servers.spec.ts shows that configuration doing better:
  * - Debian's Apache and `python3 -m http.server` answer `/ComingSoon` (a folder of Next.js payloads

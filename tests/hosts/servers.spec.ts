@@ -1,5 +1,5 @@
 /**
- * The servers people run, each with the configuration the build generates (README "Deploy"):
+ * The servers people run, each with the configuration the build generates (docs/DEPLOY.md):
  * Debian's Apache (the snippet, and `out/.htaccess`), Debian's Caddy, superstatic (Firebase Hosting's
  * engine) with `out/firebase.json` and serve (Vercel's) with `out/serve.json`. What the defaults of
  * the same servers do instead is tests/hosts/server-defaults.spec.ts.

@@ -11,7 +11,7 @@ export interface FirstLoad {
   scripts: string[];
   gzipBytes: number;
   htmlBytes: number;
-  /** The HTML gzipped at level 9, as hosts send it (README: `/` at most 6 KB). */
+  /** The HTML gzipped at level 9, as hosts send it (docs/PERFORMANCE.md: `/` at most 6 KB). */
   htmlGzipBytes: number;
 }
 

@@ -75,7 +75,7 @@ function folderRules(site: ServerRules): string[] {
 export function toHtaccess(rules: HeaderRule[]): string {
   const lines = [
     GENERATED,
-    '# Apache 2.4 with mod_rewrite and mod_headers; it needs `AllowOverride All` for this folder (README "Deploy").',
+    '# Apache 2.4 with mod_rewrite and mod_headers; it needs `AllowOverride All` for this folder (docs/DEPLOY.md).',
     ...folderRules(serverRules(rules)),
   ];
   return `${lines.join('\n')}\n`;
@@ -89,7 +89,7 @@ export function toHtaccess(rules: HeaderRule[]): string {
 export function toApacheSnippet(rules: HeaderRule[]): string {
   const lines = [
     GENERATED,
-    '# Include it in a <VirtualHost> after `Define SITE_ROOT /path/to/out` (README "Deploy").',
+    '# Include it in a <VirtualHost> after `Define SITE_ROOT /path/to/out` (docs/DEPLOY.md).',
     '<IfDefine !SITE_ROOT>',
     '  Error "Define SITE_ROOT as the folder of out/ before including this file"',
     '</IfDefine>',

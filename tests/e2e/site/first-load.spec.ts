@@ -2,7 +2,7 @@
  * The first load of `/` carries only what the first paint and hydration need: the 404 screen and the
  * admin note ship as HTML, the access screens and the platform runtime load when called for, and
  * Next's `<Link>` and `next/dynamic` are not used. Checked in the build output and in a browser; the
- * size itself is `npm run bench`'s figure (README "Performance").
+ * size itself is `npm run bench`'s figure (docs/PERFORMANCE.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * stylesheet arrives once (a cached file, not inline and again as text in the React payload), the
  * HTML of `/` stays small, the 404 page is kept out of search indexes by its own HTML, and Tailwind's
  * runtime ships with the editor preview only. What these cost in time is `npm run bench`'s figure
- * (README "Performance"); nothing here is timed.
+ * (docs/PERFORMANCE.md); nothing here is timed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

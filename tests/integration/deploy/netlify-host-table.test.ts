@@ -1,5 +1,5 @@
 /**
- * README "Deploy"'s Netlify column. No Netlify runs here (`netlify dev` overrides every
+ * docs/DEPLOY.md's host table, its Netlify column. No Netlify runs here (`netlify dev` overrides every
  * Cache-Control, so it is no oracle), so its header cells rest on Netlify's own `_headers` parser
  * (`@netlify/headers-parser`): a small export is served with exactly the headers that parser gives
  * each path, merged as Netlify merges them, and `check:host` must find what the column says. The

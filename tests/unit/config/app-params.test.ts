@@ -87,7 +87,7 @@ describe('resolveAppParams: sources', () => {
 });
 
 describe('resolveAppParams: remembered overrides', () => {
-  // The README's deploy example configures the server only; the login page then defaults to it.
+  // docs/DEPLOY.md's example configures the server only; the login page then defaults to it.
   const SERVER_ONLY: BuildEnv = { serverUrl: 'https://platform.example', overrideOrigins: 'https://preview.example' };
 
   it('never lets a remembered login page outrank a build that configures its server', () => {

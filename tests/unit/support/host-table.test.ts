@@ -1,5 +1,5 @@
 /**
- * README "Deploy" carries the host table exactly as support/hosts/host-table.ts renders it, so each
+ * docs/DEPLOY.md carries the host table exactly as support/hosts/host-table.ts renders it, so each
  * of its rows is what the host matrix checks (tests/hosts/host-table.spec.ts) and nothing else.
  */
 import { readFileSync } from 'node:fs';
@@ -8,12 +8,12 @@ import path from 'node:path';
 import { CHECKS, HOST_CHECK_IDS } from '@/deploy/host-check/catalog';
 import { DEPLOY_TARGETS, PROTECTION_ROWS, renderHostTable, TARGET_ORDER } from '@/support/hosts/host-table';
 
-const README = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+const DEPLOY_DOC = readFileSync(path.resolve(__dirname, '../../../docs/DEPLOY.md'), 'utf8');
 
-it('README "Deploy" shows the host table the host matrix checks, row for row', () => {
+it('docs/DEPLOY.md shows the host table the host matrix checks, row for row', () => {
   const table = renderHostTable();
-  expect(README).toContain(`\n${table}\n`);
-  // One row per check of `npm run check:host` that judges the host, one column per host README names.
+  expect(DEPLOY_DOC).toContain(`\n${table}\n`);
+  // One row per check of `npm run check:host` that judges the host, one column per host the doc names.
   expect(Object.keys(PROTECTION_ROWS)).toEqual(HOST_CHECK_IDS);
   for (const id of HOST_CHECK_IDS) {
     expect(table).toContain(`\n| ${CHECKS[id].label} | `);

@@ -45,7 +45,7 @@ describe('a site that keeps every protection', () => {
       expect(cli.stdout).toMatch(
         /^Redirects keep the query +kept +308 \/index\?access_token=check-host-token -> \/\?access_token=check-host-token$/m,
       );
-      expect(cli.stdout).toContain('Every protection README "Deploy" promises is in place.');
+      expect(cli.stdout).toContain('Every protection docs/DEPLOY.md promises is in place.');
     },
     TIMEOUT,
   );
@@ -94,7 +94,7 @@ describe('a site that loses protections', () => {
         /^Redirects keep the query +LOST +301 \/index\.html\?access_token=check-host-token -> \/$/m,
       );
       expect(cli.stdout.trim().split('\n').at(-1)).toBe(
-        'Missing protections (README "Deploy" says which hosts keep them): frame-ancestors, permissions-policy, nosniff, coop, redirect-query',
+        'Missing protections (docs/DEPLOY.md says which hosts keep them): frame-ancestors, permissions-policy, nosniff, coop, redirect-query',
       );
     },
     TIMEOUT,
