@@ -6,8 +6,6 @@
  */
 import type { Caller } from '@/emulator/auth/caller';
 import type { Account, EntityRecord } from '@/emulator/core/types';
-import type { EntityDefinitions } from '@/emulator/entities/definition';
-import { parseEntityDefinition } from '@/emulator/entities/parse';
 import { RecordSecurity, type RecordRules } from '@/emulator/model/security';
 import type { RecordPredicate } from '@/emulator/query/engine';
 import { CollectionIndexes } from '@/emulator/query/indexes/collection-indexes';
@@ -16,6 +14,8 @@ import type { ReadRequest } from '@/emulator/query/indexes/planner';
 import { sortRecords } from '@/emulator/query/sort';
 import { BUILT_IN_INDEXED_FIELDS } from '@/emulator/records/reads';
 import { Collection } from '@/emulator/store/collection';
+
+import { definitionsOf } from '../emulator-kit';
 
 export const APP = 'app';
 export const ENTITY = 'Item';
@@ -38,11 +38,6 @@ export const ITEM_SCHEMA = {
   },
   rls: { read: { $or: [{ created_by: '{{user.email}}' }, { 'data.b': 1 }] } },
 };
-
-export function definitionsOf(schema: object): EntityDefinitions {
-  const definition = parseEntityDefinition(JSON.stringify(schema), 'item.jsonc');
-  return { lookup: () => ({ kind: 'defined', definition }) };
-}
 
 export function userCaller(email: string): Caller {
   const account = { id: `id-${email}`, email } as Account;

@@ -1,0 +1,75 @@
+/**
+ * @jest-environment node
+ *
+ * The query time budget (query/budget.ts), where it is deterministic: no clock is read to decide
+ * the outcome. A budget below zero is spent by any elapsed time, so such a clock refuses at its
+ * first check (every 64th evaluation, the first one starting it); an infinite one never does.
+ */
+import {
+  chargeQueryEvaluation,
+  DEFAULT_QUERY_BUDGET_MS,
+  withOwnQueryBudget,
+  withQueryBudget,
+} from '@/emulator/query/budget';
+import { compileFilter } from '@/emulator/query/engine';
+
+import { failureOf } from '../emulator-kit';
+
+const SPENT = -1;
+const OVER_BUDGET = {
+  kind: 'over_budget',
+  code: 'query_time_budget_exceeded',
+  message: 'The query ran longer than its budget of -1 ms per request; narrow the filter',
+};
+
+const charge = (times: number) => {
+  for (let at = 0; at < times; at += 1) chargeQueryEvaluation();
+};
+
+it('the default budget is half a second per request', () => {
+  expect(DEFAULT_QUERY_BUDGET_MS).toBe(500);
+});
+
+it('outside any request nothing is counted', () => {
+  expect(() => charge(10_000)).not.toThrow();
+});
+
+it('a spent clock refuses at the 64th evaluation, not before', () => {
+  withOwnQueryBudget(SPENT, () => {
+    charge(63);
+    expect(failureOf(() => chargeQueryEvaluation())).toEqual(OVER_BUDGET);
+  });
+});
+
+it('an infinite budget never refuses', () => {
+  expect(() => withOwnQueryBudget(Infinity, () => charge(10_000))).not.toThrow();
+});
+
+it('a request clock follows the request through awaits', async () => {
+  const failure = await withQueryBudget(SPENT, async () => {
+    charge(32);
+    await Promise.resolve();
+    charge(31);
+    return failureOf(() => chargeQueryEvaluation());
+  });
+  expect(failure).toEqual(OVER_BUDGET);
+});
+
+it('work on its own clock neither uses nor escapes the clock of the request it starts from', async () => {
+  await withQueryBudget(SPENT, async () => {
+    charge(63);
+    expect(() => withOwnQueryBudget(Infinity, () => charge(1000))).not.toThrow();
+    expect(failureOf(() => chargeQueryEvaluation())).toEqual(OVER_BUDGET);
+  });
+});
+
+it('every record a compiled filter evaluates is charged', () => {
+  const filter = compileFilter({ team: 'red' });
+  const records = Array.from({ length: 64 }, () => ({ team: 'blue' }));
+  withOwnQueryBudget(SPENT, () => {
+    expect(failureOf(() => records.filter(filter)).code).toBe('query_time_budget_exceeded');
+  });
+  withOwnQueryBudget(SPENT, () => {
+    expect(records.slice(1).filter(filter)).toEqual([]);
+  });
+});
