@@ -9,15 +9,37 @@ const shared = {
 };
 
 /**
+ * The unit tests that take most of the unit tests' time: the proof of the lint rules (it runs
+ * ESLint, dependency-cruiser and TypeScript) and the planner's 12,000-case property test. They run
+ * in a project of their own, so that `npm run test:unit` stays a loop of under a minute; `npm test`
+ * runs them with everything else.
+ */
+const SLOW_UNIT_TESTS = ['tests/unit/lint/lint-config.test.ts', 'tests/unit/emulator/query/index-property.test.ts'];
+
+const unitEnvironment = {
+  testEnvironment: '<rootDir>/tests/support/jsdom-with-node-fetch.cjs',
+  setupFilesAfterEnv: ['<rootDir>/tests/support/jest-dom-setup.ts'],
+};
+
+/**
  * Pure unit tests (no servers): components and browser-side code, in jsdom plus Node's fetch family
  * (see the environment file).
  */
 const dom = createJestConfig({
   ...shared,
+  ...unitEnvironment,
   displayName: 'unit',
-  testEnvironment: '<rootDir>/tests/support/jsdom-with-node-fetch.cjs',
   testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
-  setupFilesAfterEnv: ['<rootDir>/tests/support/jest-dom-setup.ts'],
+  testPathIgnorePatterns: [
+    ...shared.testPathIgnorePatterns,
+    ...SLOW_UNIT_TESTS.map((file) => `<rootDir>/${file.replaceAll('.', '\\.')}$`),
+  ],
+});
+const slowUnit = createJestConfig({
+  ...shared,
+  ...unitEnvironment,
+  displayName: 'unit-slow',
+  testMatch: SLOW_UNIT_TESTS.map((file) => `<rootDir>/${file}`),
 });
 
 /**
@@ -77,10 +99,14 @@ const COVERAGE_FLOORS = {
 };
 
 export default async function config() {
-  const projects = await Promise.all([dom(), node(), conformance(), differential()]);
-  projects[0].transformIgnorePatterns = [`/node_modules/(?!(${unitEsmPackages.join('|')})/)`];
-  projects[1].transformIgnorePatterns = [`/node_modules/(?!(${integrationEsmPackages.join('|')})/)`];
-  projects[2].transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
+  const [unitProject, slowUnitProject, integrationProject, conformanceProject, differentialProject] = await Promise.all(
+    [dom(), slowUnit(), node(), conformance(), differential()],
+  );
+  for (const project of [unitProject, slowUnitProject])
+    project.transformIgnorePatterns = [`/node_modules/(?!(${unitEsmPackages.join('|')})/)`];
+  integrationProject.transformIgnorePatterns = [`/node_modules/(?!(${integrationEsmPackages.join('|')})/)`];
+  conformanceProject.transformIgnorePatterns = [`/node_modules/(?!(${conformanceEsmPackages.join('|')})/)`];
+  const projects = [unitProject, slowUnitProject, integrationProject, conformanceProject, differentialProject];
   return {
     projects,
     testTimeout: 20_000,

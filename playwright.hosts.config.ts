@@ -1,9 +1,14 @@
 /**
  * The host matrix (tests/hosts): the same visitor flows in Chromium, and status and header probes, on
- * every host the site is tested on (support/hosts/matrix.ts): our model, nginx with the generated
- * snippet, Cloudflare Pages' runtime, Base44 hosting's SPA-only serving, GitHub Pages and S3. The web
+ * every host the site is tested on (support/hosts/matrix.ts): our model, nginx, Apache and Caddy with
+ * the generated snippets, Cloudflare Pages' runtime, superstatic (Firebase Hosting) and serve (Vercel)
+ * with the generated files, Base44 hosting's SPA-only serving, GitHub Pages and S3. The web
  * servers are those of the e2e suite (the model and the local platform); tests/hosts/global-setup.ts
  * starts the other hosts once, after them. `npm test` runs it as its own step.
+ *
+ * Two workers: the matrix's flows mostly wait on pages and the network, so two at once nearly halve
+ * its time on two cores. Files run whole on one worker (each set of probes, the defaults' servers
+ * started once); tests/hosts/flows.spec.ts spreads its flows over both.
  */
 import { defineConfig, devices } from '@playwright/test';
 
@@ -16,7 +21,7 @@ export default defineConfig({
   testDir: './tests/hosts',
   outputDir: './test-results/hosts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,

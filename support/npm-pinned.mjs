@@ -1,6 +1,6 @@
 /**
  * Pinned npm packages that live in the repository's caches, outside the site's dependencies: the
- * vendor CLI (base44-cli/vendor.mjs) and the Cloudflare host's runtime (hosts/cloudflare/install.mjs).
+ * vendor CLI (base44-cli/vendor.mjs) and the host matrix's servers from npm (hosts/runtime/install.mjs).
  * What they share: npm as the caller runs it (registry, proxy and cache settings apply), integrity
  * checks against values pinned in this repository, and a staging folder that is moved into place
  * only once everything in it is verified, with a stamp naming what it holds, so an interrupted or

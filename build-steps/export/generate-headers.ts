@@ -1,8 +1,10 @@
 /**
- * Writes the deploy headers for a static export: `<out>/_headers` (Netlify, Cloudflare Pages, and
- * the preview server) and an nginx snippet in deploy/generated/, both from deploy/headers/policy.ts,
- * and the same policy as `<meta>` in every page for hosts that send no headers (early-head.ts).
- * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
+ * Writes the deploy configuration for a static export, all from deploy/headers/policy.ts: what a
+ * host reads from the uploaded folder goes into it (`_headers` for Netlify, Cloudflare Pages and
+ * the preview server, `.htaccess` for Apache, `firebase.json`, `vercel.json`, and `serve.json` for
+ * `serve`), what goes into a server's own configuration into deploy/generated/ (the nginx, Apache
+ * and Caddy snippets); and the same policy as `<meta>` in every page for hosts that send no headers
+ * (early-head.ts). Run after `next build` (npm run build and build-steps/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +14,13 @@ import { hasStyleAttributes, inlineScriptHashes, inlineStyleHashes } from '../..
 import {
   buildHeaderRules,
   metaContentSecurityPolicy,
+  NOT_FOUND_FILES,
   REFERRER_POLICY,
   type PolicyInput,
   type SitePage,
 } from '../../deploy/headers/policy';
+import { hostConfigurations } from '../../deploy/headers/servers';
+import { HOST_CONFIG_FILES } from '../../deploy/headers/servers/site-rules';
 import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
 import { insertEarlyHead, notFoundScreenOf } from './early-head';
@@ -76,20 +81,18 @@ function policyInput(env: BuildEnv, pages: SitePage[], otherFiles: string[], run
   return { pages, otherFiles, platformOrigins, editorOrigins, editorFontOrigins, runtimeStyles };
 }
 
-/** The HTML files that are the 404 page itself (Next.js writes it twice). */
-const NOT_FOUND_PAGES = new Set(['404.html', '_not-found.html']);
-
 /**
- * Writes `_headers` and the nginx snippet for the export in `outDir`, built with the settings `env`
- * (this process's by default), then puts the same policy (and the referrer policy, and the static
- * 404 screen) into every page's `<head>` (early-head.ts), after the hashes were taken.
+ * Writes `_headers`, the other hosts' files and the server snippets for the export in `outDir`,
+ * built with the settings `env` (this process's by default), then puts the same policy (and the
+ * referrer policy, and the static 404 screen) into every page's `<head>` (early-head.ts), after the
+ * hashes were taken. Returns the files it wrote.
  */
 export function generateHeaders(
   outDir: string,
   env: BuildEnv = readBuildEnv(),
-): { headersFile: string; nginxFile: string } {
+): { headersFile: string; nginxFile: string; written: string[] } {
   const root = path.resolve(ROOT, outDir);
-  const files = walk(root).filter((file) => file !== '_headers');
+  const files = walk(root).filter((file) => !HOST_CONFIG_FILES.includes(file));
   // The editor preview (source annotations on, see build-steps/site/build-site.ts PREVIEW_TARGET)
   // needs inline styles for edit mode; a production build never does.
   const runtimeStyles = env.sourceAnnotations === '1';
@@ -110,6 +113,15 @@ export function generateHeaders(
   mkdirSync(nginxDir, { recursive: true });
   const nginxFile = path.join(nginxDir, `nginx-${path.basename(root)}.conf`);
   writeFileSync(nginxFile, toNginxSnippet(rules));
+  const written = [headersFile, nginxFile];
+  for (const { place, name, text } of hostConfigurations(
+    rules,
+    files.map((file) => `/${file}`),
+  )) {
+    const file = path.join(place === 'folder' ? root : nginxDir, name.replace('<folder>', path.basename(root)));
+    writeFileSync(file, text);
+    written.push(file);
+  }
   const contentSecurityPolicy = metaContentSecurityPolicy(input);
   const notFound = pages.find((page) => page.file === '404.html');
   if (!notFound) throw new Error(`${outDir}: no 404.html`);
@@ -118,9 +130,9 @@ export function generateHeaders(
     const head = {
       contentSecurityPolicy,
       referrerPolicy: REFERRER_POLICY,
-      notFoundScreen: NOT_FOUND_PAGES.has(page.file) ? null : screen,
+      notFoundScreen: NOT_FOUND_FILES.includes(page.file) ? null : screen,
     };
     writeFileSync(path.join(root, page.file), insertEarlyHead(page.html, head, page.file));
   }
-  return { headersFile, nginxFile };
+  return { headersFile, nginxFile, written };
 }

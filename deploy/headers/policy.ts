@@ -59,6 +59,16 @@ export interface PolicyInput {
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
+/** The HTML files of the export that are the 404 screen itself (Next.js writes it twice). */
+export const NOT_FOUND_FILES: readonly string[] = ['404.html', '_not-found.html'];
+
+/**
+ * Hosts that know only `_headers` (Cloudflare Pages, Netlify, our model) answer `/404` (where
+ * `/404.html` redirects to) with the 404 screen and status 200: a soft 404. Search engines must not
+ * index it; the server configurations (deploy/headers/servers) do better and answer it 404.
+ */
+export const NOT_FOUND_PAGE_HEADERS: Readonly<Record<string, string>> = { 'X-Robots-Tag': 'noindex' };
+
 /**
  * Referer carries the origin only, to every destination (and nothing on an https -> http
  * downgrade). After a login redirect the address bar holds `?access_token=...` until a script
@@ -166,7 +176,10 @@ export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
   ];
   for (const page of input.pages) {
-    for (const path of page.paths) rules.push({ path, file: page.file, headers: { 'Cache-Control': REVALIDATE } });
+    const extra = NOT_FOUND_FILES.includes(page.file) ? NOT_FOUND_PAGE_HEADERS : {};
+    for (const path of page.paths) {
+      rules.push({ path, file: page.file, headers: { 'Cache-Control': REVALIDATE, ...extra } });
+    }
   }
   for (const file of input.otherFiles) rules.push({ path: file, headers: { 'Cache-Control': REVALIDATE } });
   assertDisjointRules(rules);

@@ -5,7 +5,7 @@
  */
 import { pageNames as registryPageNames } from '../../lib/site/page-names';
 import { CHECKS, type CheckId, type CheckResult } from './catalog';
-import { gatherFacts, type Evaluation, type Facts } from './facts';
+import { gatherFacts, visitsOf, type Evaluation, type Facts } from './facts';
 import { HEADER_CHECKS } from './header-checks';
 import { chainText, DEFAULT_LIMITS, shown, type Answer, type Limits } from './http';
 import { checkHtmlCaching, checkLocalBuild, checkPages, checkSoft404, checkUnknownPath } from './page-checks';
@@ -65,10 +65,7 @@ function notesOf(facts: Facts, limits: Limits): string[] {
     notes.push(`the deployed build has pages this checkout does not: ${deployed.join(', ')} (checked too)`);
   const answers = [
     home.answer,
-    ...[...facts.pages, facts.missing].flatMap((visit) => [
-      ...visit.chain.redirects,
-      ...(visit.answer ? [visit.answer] : []),
-    ]),
+    ...visitsOf(facts).flatMap((visit) => [...visit.chain.redirects, ...(visit.answer ? [visit.answer] : [])]),
     ...(facts.asset ? [facts.asset] : []),
     facts.localBuildMarker,
     ...facts.probes.flatMap((chain) => [

@@ -1,8 +1,9 @@
 /**
  * The requests `check:host` makes, and what it reads from each answer: the main page, every page of
- * the build, an address that names no page, one hashed asset, `/LOCAL-BUILD.txt`, and every other
- * address of each page with a login token in its query (`?access_token=…`, as a login redirect
- * returns a visitor), each redirect followed on the site's own origin only.
+ * the build, an address that names no page, one hashed asset and a missing one beside it,
+ * `/LOCAL-BUILD.txt`, and every other address of each page with a login token in its query
+ * (`?access_token=…`, as a login redirect returns a visitor), each redirect followed on the site's
+ * own origin only.
  */
 import { pageNames as registryPageNames } from '../../lib/site/page-names';
 import { readPage, type PageReading } from './html';
@@ -33,9 +34,19 @@ export interface Facts {
   /** An address that names no page. */
   missing: Visit;
   asset: Answer | null;
+  /**
+   * A file that does not exist beside the hashed asset: hosts that cache that folder for a year by
+   * its path (not by what they answer) cache its 404 page too.
+   */
+  missingAsset: Visit | null;
   localBuildMarker: Answer;
   /** Each other spelling of each page's address, with the token query. */
   probes: Chain[];
+}
+
+/** Every address visited as a browser would (the pages, then the missing page and file). */
+export function visitsOf({ pages, missing, missingAsset }: Facts): Visit[] {
+  return [...pages, missing, ...(missingAsset ? [missingAsset] : [])];
 }
 
 export type Evaluation = { kept: boolean; found: string };
@@ -67,11 +78,15 @@ export async function gatherFacts(url: string, limits: Limits): Promise<Facts> {
   for (const path of ['/', ...pageNames.map((name) => `/${encodeURIComponent(name)}`)]) {
     pages.push(await visit(origin, path, limits));
   }
-  const missing = await visit(origin, `/check-host-${Date.now().toString(36)}-no-such-page`, limits);
+  const stamp = `check-host-${Date.now().toString(36)}`;
+  const missing = await visit(origin, `/${stamp}-no-such-page`, limits);
   const assetPath = pages.find((page) => page.reading?.staticAsset)?.reading?.staticAsset ?? null;
   const asset = assetPath ? await request(new URL(assetPath, origin).href, limits) : null;
+  const missingAsset = assetPath
+    ? await visit(origin, new URL(`${stamp}-no-such-file.js`, new URL(assetPath, origin)).pathname, limits)
+    : null;
   const localBuildMarker = await request(`${origin}/LOCAL-BUILD.txt`, limits);
   const probes: Chain[] = [];
   for (const path of probePaths(pageNames)) probes.push(await follow(`${origin}${path}`, limits));
-  return { origin, home, pageNames, pages, missing, asset, localBuildMarker, probes };
+  return { origin, home, pageNames, pages, missing, asset, missingAsset, localBuildMarker, probes };
 }

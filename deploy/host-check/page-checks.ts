@@ -12,7 +12,7 @@
  */
 import { isExportedPagePath } from '../../lib/site/exported-paths';
 import { allowsInlineScript, directiveSources, headerPolicies } from './csp';
-import type { Evaluation, Facts, Visit } from './facts';
+import { visitsOf, type Evaluation, type Facts, type Visit } from './facts';
 import { chainText, type Answer, type Chain } from './http';
 
 /** HTML cached longer than this (or `immutable`) keeps visitors on an old deploy after a new one. */
@@ -139,9 +139,13 @@ function cachingText(answer: Answer): string {
   );
 }
 
-/** Whether the HTML of the pages and of the 404 answer is revalidated (not kept for long). */
-export function checkHtmlCaching({ pages, missing }: Facts): Evaluation {
-  const answers = [...pages, missing].filter((visit) => visit.answer && visit.reading);
+/**
+ * Whether the HTML of the pages and of the 404 answers is revalidated (not kept for long). A missing
+ * hashed file counts when the host answers it with HTML (its 404 page): kept for a year, that answer
+ * outlives a deploy that brings the file back (a rollback), and the page that needs it stays broken.
+ */
+export function checkHtmlCaching(facts: Facts): Evaluation {
+  const answers = visitsOf(facts).filter((visit) => visit.answer && visit.reading);
   const long = answers.find((visit) => visit.answer && freshnessOf(visit.answer) > LONG_HTML_CACHE_SECONDS);
   if (long?.answer) return { kept: false, found: `${long.path}: ${cachingText(long.answer)}` };
   const values = [...new Set(answers.map((visit) => (visit.answer ? cachingText(visit.answer) : '')))];

@@ -4,7 +4,7 @@
  * (or the token is lost and the visitor is logged out), never carries the token to another origin,
  * and ends (a loop is its own verdict: the page is unreachable at that address).
  */
-import { TOKEN_PARAMETER, TOKEN_VALUE, type Evaluation, type Facts } from './facts';
+import { TOKEN_PARAMETER, TOKEN_VALUE, visitsOf, type Evaluation, type Facts } from './facts';
 import { redirectTarget, shown, type Answer, type Chain } from './http';
 import { chainFailure } from './page-checks';
 
@@ -33,8 +33,9 @@ export function checkRedirectQuery({ probes, origin }: Facts): Evaluation {
   return { kept: dropped === undefined, found: hopText(dropped ?? (hops[0] as Hop), origin) };
 }
 
-export function checkRedirectEnd({ probes, pages, missing, origin }: Facts): Evaluation {
-  const chains = [...pages.map((page) => page.chain), missing.chain, ...probes];
+export function checkRedirectEnd(facts: Facts): Evaluation {
+  const { probes, origin } = facts;
+  const chains = [...visitsOf(facts).map((visit) => visit.chain), ...probes];
   const endless = chains.find((chain) => chain.end.kind === 'loop' || chain.end.kind === 'too-long');
   if (endless) return { kept: false, found: chainFailure(endless, origin) };
   return { kept: true, found: 'no loops' };

@@ -14,6 +14,7 @@ import { chargeQueryEvaluation } from './budget';
 import { LINEAR_REGEX_OPERATOR, rewriteFilterForEngine, type Criteria } from './filter';
 import { compileLinearRegex, type LinearRegexSpec } from './linear-regex';
 import { manualOperators } from './manual-operators';
+import { checkUpdateTargets } from './update-operators';
 
 /**
  * MongoDB semantics from mingo: filters, the sort order of mixed values, projection. The engine's
@@ -198,6 +199,7 @@ export function runPipeline(records: readonly AnyRecord[], stages: AnyRecord[]):
 
 /** Applies MongoDB update operators (already validated) to a copy of `record`. */
 export function applyUpdateOperators(record: AnyRecord, modifier: AnyRecord): AnyRecord {
+  checkUpdateTargets(record, modifier as Record<string, Record<string, unknown>>, valueAt);
   const copy = structuredClone(record);
   try {
     update(copy, modifier as never, undefined, undefined, { cloneMode: 'deep', queryOptions: ENGINE_OPTIONS });

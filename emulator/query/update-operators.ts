@@ -27,6 +27,44 @@ const OPERATORS = new Set([
 
 const invalid = (message: string) => invalidInput(message, 'invalid_update');
 
+/** Operators that need a number where they write, and those that need an array (MongoDB's rules). */
+const ARITHMETIC = new Set(['$inc', '$mul']);
+const ARRAY_OPERATORS = new Set(['$addToSet', '$push', '$pull']);
+
+/**
+ * Refuses an update that cannot apply to this record, as MongoDB does ("Cannot apply $inc to a value
+ * of non-numeric type"): arithmetic on a stored value that is no number (null included), an array
+ * operator on one that is no array. A missing field is fine (the operator creates it). Checked before
+ * anything is written, so a refused `updateMany` changes no record (MongoDB's stops part-way).
+ */
+export function checkUpdateTargets(
+  record: Record<string, unknown>,
+  prepared: Record<string, Record<string, unknown>>,
+  valueAt: (record: Record<string, unknown>, path: string) => unknown,
+): void {
+  for (const [operator, paths] of Object.entries(prepared)) {
+    const needsNumber = ARITHMETIC.has(operator);
+    if (!needsNumber && !ARRAY_OPERATORS.has(operator)) continue;
+    for (const path of Object.keys(paths)) {
+      const current = valueAt(record, path);
+      if (current === undefined) continue;
+      if (needsNumber ? typeof current !== 'number' : !Array.isArray(current)) {
+        const found =
+          current === null
+            ? 'null'
+            : Array.isArray(current)
+              ? 'an array'
+              : typeof current === 'object'
+                ? 'an object'
+                : `a ${typeof current}`;
+        throw invalid(
+          `Cannot apply ${operator} to "${path}" of record ${String(record.id).slice(0, 60)}: it holds ${found}, not ${needsNumber ? 'a number' : 'an array'}`,
+        );
+      }
+    }
+  }
+}
+
 function checkUpdatePath(path: string): string {
   checkFieldPath(path, 'The update field', 'invalid_update');
   const root = path.split('.')[0] as string;
@@ -70,6 +108,8 @@ export function prepareUpdate(data: unknown, nowIso: string): Record<string, Rec
         if (typeof value !== 'string') throw invalid(`$rename of "${path}" needs the new field name`);
         claimPath(claimed, checkUpdatePath(value));
       }
+      if (ARITHMETIC.has(operator) && (typeof value !== 'number' || !Number.isFinite(value)))
+        throw invalid(`${operator} of "${path}" needs a number, not ${JSON.stringify(value)?.slice(0, 40)}`);
       const target = operator === '$currentDate' ? '$set' : operator;
       prepared[target] ??= {};
       // $pull's condition is a query: it must take the same checked, linear-time path as filters.

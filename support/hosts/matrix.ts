@@ -5,13 +5,27 @@
  * the server of `npm start` itself (support/site-servers.ts); tests/hosts/global-setup.ts starts the
  * others once for the whole run.
  */
+import { startApacheHost } from './apache';
+import { startCaddyHost } from './caddy';
 import { startCloudflareHost } from './cloudflare';
 import { startNginxHost } from './nginx';
+import { startServeHost, startSuperstaticHost } from './node-servers';
 import { startNotFoundOnlyHost } from './not-found-only';
 import { HEADER_LESS_HOSTS } from './test-hosts';
 import type { RunningHost } from './types';
 
-export type MatrixHostId = 'model' | 'nginx' | 'cloudflare' | 'spa-only' | 'github-pages' | 's3';
+export type MatrixHostId =
+  | 'model'
+  | 'nginx'
+  | 'cloudflare'
+  | 'apache'
+  | 'apache-htaccess'
+  | 'caddy'
+  | 'firebase'
+  | 'vercel'
+  | 'spa-only'
+  | 'github-pages'
+  | 's3';
 
 type StartHost = (options: { outDir: string; port?: number }) => Promise<RunningHost>;
 
@@ -29,39 +43,96 @@ export interface MatrixHost {
   site: Served;
   /** `out-preview/`, the editor preview, for the editor handshake; none where no editor is framed. */
   preview: Served | null;
+  /**
+   * Which visitor flows run on it (tests/hosts/flows.spec.ts): `every` flow, or only the flows whose
+   * outcome depends on what the host answers (`host`: its pages, 404 answers, crafted paths, the
+   * token's way through its answers, the framed preview, all under its headers), or `none`: not on
+   * S3 (no extensionless pages) nor on Apache's `.htaccess` set-up, which tests/hosts/servers.spec.ts
+   * compares with the snippet's answers request by request.
+   */
+  flows: FlowSet;
 }
 
+/**
+ * `host` is for servers we configure the way a host already in the matrix answers: Apache and Caddy
+ * redirect a page's other addresses with the query as Cloudflare Pages does, superstatic and `serve`
+ * serve them with no redirect as nginx does. What the other flows add (the admin note, the login
+ * round trip, Access Restricted) is the page and the platform talking once the page runs under the
+ * host's policy, which the `host` flows already prove on that host (a platform call with the token).
+ */
+export type FlowSet = 'every' | 'host' | 'none';
+
 export const MATRIX_HOSTS: readonly MatrixHost[] = [
-  { id: 'model', title: 'our model (npm start)', site: { port: 3000 }, preview: { port: 3100 } },
+  { id: 'model', title: 'our model (npm start)', site: { port: 3000 }, preview: { port: 3100 }, flows: 'every' },
   {
     id: 'nginx',
     title: 'nginx with the generated snippet',
     site: { port: 3311, start: startNginxHost },
     preview: { port: 3312, start: startNginxHost },
+    flows: 'every',
   },
   {
     id: 'cloudflare',
     title: 'Cloudflare Pages (wrangler pages dev on workerd)',
     site: { port: 3321, start: startCloudflareHost },
     preview: { port: 3322, start: startCloudflareHost },
+    flows: 'every',
+  },
+  {
+    id: 'apache',
+    title: "Debian's Apache with the generated snippet",
+    site: { port: 3331, start: startApacheHost },
+    preview: { port: 3332, start: startApacheHost },
+    flows: 'host',
+  },
+  {
+    id: 'apache-htaccess',
+    title: "Debian's Apache with out/.htaccess (AllowOverride All)",
+    site: { port: 3333, start: (options) => startApacheHost({ ...options, setup: 'htaccess' }) },
+    preview: null,
+    flows: 'none',
+  },
+  {
+    id: 'caddy',
+    title: "Debian's Caddy with the generated snippet",
+    site: { port: 3341, start: startCaddyHost },
+    preview: { port: 3342, start: startCaddyHost },
+    flows: 'host',
+  },
+  {
+    id: 'firebase',
+    title: "Firebase Hosting's engine (superstatic) with out/firebase.json",
+    site: { port: 3351, start: startSuperstaticHost },
+    preview: { port: 3352, start: startSuperstaticHost },
+    flows: 'host',
+  },
+  {
+    id: 'vercel',
+    title: "Vercel's static server (serve) with out/serve.json",
+    site: { port: 3361, start: startServeHost },
+    preview: { port: 3362, start: startServeHost },
+    flows: 'host',
   },
   {
     id: 'spa-only',
     title: 'Base44 hosting (SPA only, no headers)',
     site: HEADER_LESS_HOSTS.spaOnly,
     preview: HEADER_LESS_HOSTS.spaOnlyPreview,
+    flows: 'every',
   },
   {
     id: 'github-pages',
     title: 'GitHub Pages (404.html, no headers)',
     site: HEADER_LESS_HOSTS.notFoundOnly,
     preview: { port: 3305, start: startNotFoundOnlyHost },
+    flows: 'every',
   },
   {
     id: 's3',
     title: 'S3 website endpoint (404.html, no headers, no extensionless pages)',
     site: { port: 3304, start: (options) => startNotFoundOnlyHost({ ...options, variant: 's3' }) },
     preview: null,
+    flows: 'none',
   },
 ];
 

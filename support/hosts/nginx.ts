@@ -12,23 +12,10 @@ import path from 'node:path';
 
 import { freePort } from '../processes';
 import { processHost } from './process-host';
+import { findServer, serverMissingHelp } from './programs';
 import type { RunningHost } from './types';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
-
-/** Debian installs nginx in /usr/sbin, which is not on every user's PATH. */
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
-
-/** The nginx binary: NGINX_PATH, else `nginx` on PATH, else the usual install places; null when none. */
-export function findNginx(): string | null {
-  if (process.env.NGINX_PATH) return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null;
-  const onPath = spawnSync('nginx', ['-v'], { stdio: 'ignore' });
-  if (onPath.status === 0) return 'nginx';
-  return NGINX_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
-}
-
-export const NGINX_MISSING_HELP =
-  'nginx is missing: install it (Debian/Ubuntu: `apt-get install nginx`) or set NGINX_PATH to its binary.';
 
 /** The mime.types next to the install's own nginx.conf (`nginx -V` names it). */
 function mimeTypesOf(nginx: string): string {
@@ -37,9 +24,13 @@ function mimeTypesOf(nginx: string): string {
   return path.join(path.dirname(confPath), 'mime.types');
 }
 
-/** The snippet the build generated for this export folder (build-steps/export/generate-headers.ts). */
-export function nginxSnippetFor(outDir: string): string {
-  return path.join(REPO_ROOT, 'deploy', 'generated', `nginx-${path.basename(path.resolve(outDir))}.conf`);
+/**
+ * A snippet the build generated for this export folder (build-steps/export/generate-headers.ts):
+ * `nginx-out.conf`, `apache-out.conf`, `caddy-out.caddy`.
+ */
+export function generatedSnippetFor(outDir: string, server: 'nginx' | 'apache' | 'caddy'): string {
+  const extension = server === 'caddy' ? 'caddy' : 'conf';
+  return path.join(REPO_ROOT, 'deploy', 'generated', `${server}-${path.basename(path.resolve(outDir))}.${extension}`);
 }
 
 function nginxConf(options: { prefix: string; port: number; root: string; snippet: string; mimeTypes: string }) {
@@ -73,10 +64,10 @@ export async function startNginxHost(options: {
   port?: number;
   snippet?: string;
 }): Promise<RunningHost> {
-  const nginx = findNginx();
-  if (!nginx) throw new Error(NGINX_MISSING_HELP);
+  const nginx = findServer('nginx');
+  if (!nginx) throw new Error(serverMissingHelp('nginx'));
   const root = path.resolve(options.outDir);
-  const snippet = options.snippet ?? nginxSnippetFor(root);
+  const snippet = options.snippet ?? generatedSnippetFor(root, 'nginx');
   if (!existsSync(snippet)) throw new Error(`${snippet} is missing: build ${root} first (npm run build)`);
   const port = options.port || (await freePort());
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-host-'));

@@ -80,6 +80,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+export { until } from './driver/aim';
 
 /**
  * The console line an engine prints for a response with an error status the test expects: a missing
@@ -87,16 +88,4 @@ export { expect };
  */
 export function expectedStatus(...codes: number[]): RegExp {
   return new RegExp(`status of (${codes.join('|')}) `);
-}
-
-/** Waits until `probe` holds (the page's state changes after load: hydration, redirects, messages). */
-export async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let last: T = await probe();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await probe().catch(() => last);
-  }
-  return last;
 }

@@ -8,6 +8,7 @@ import { startEditorFixture, type EditorFixture } from '../e2e/fixtures/editor/s
 import { loginToken } from '../e2e/support/platform';
 import type { EngineSession } from './driver/session';
 import { expect, test, until } from './fixtures';
+import { gateResolved } from './page-state';
 
 interface Received {
   origin: string;
@@ -79,6 +80,7 @@ test('framed cross-origin: handshake, hover and select with the pointer, class s
   );
 
   // Hover with the real pointer: the light overlay.
+  await gateResolved(session, SITE_FRAME);
   await session.hover('h1', SITE_FRAME);
   await until(
     () => inFrame(session, (css) => document.querySelectorAll(css).length, '[data-visual-edit-overlay="hover"]'),

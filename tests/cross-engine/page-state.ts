@@ -1,7 +1,9 @@
 /**
  * What a visitor sees, read in one script so every engine answers the same question the same way.
  */
-import type { EngineSession } from './driver/session';
+import { AUTH_MARKS } from '../../lib/auth/auth-flow';
+import { until } from './driver/aim';
+import type { EngineSession, Where } from './driver/session';
 
 export const SITE = 'http://127.0.0.1:3000';
 
@@ -30,4 +32,20 @@ function readMainState(): MainState {
 
 export function mainState(session: EngineSession): Promise<MainState> {
   return session.evaluate(readMainState, []);
+}
+
+/**
+ * Waits until the auth gate has the platform's answer (the auth flow's `auth:gate-resolved` mark).
+ * Until then the gate lays its loading screen over the page whenever the answer takes longer than
+ * SPINNER_DELAY_MS (components/shell/Gate.tsx): a slow platform, or a busy machine that loads the
+ * shell's chunk late. A visitor waits for it to go; a test that clicks or hovers meanwhile hits the
+ * spinner, not the page (the frame editor selected its `<span>`, Go Home took no click).
+ */
+export function gateResolved(session: EngineSession, where?: Where): Promise<boolean> {
+  return until(
+    () =>
+      session.evaluate((mark: string) => performance.getEntriesByName(mark).length > 0, [AUTH_MARKS.resolved], where),
+    (resolved) => resolved,
+    "the platform's answer to the auth gate",
+  );
 }

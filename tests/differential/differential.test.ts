@@ -16,7 +16,7 @@ import { FILE_ROWS } from './rows-files';
 import { RULE_ROWS } from './rows-rules';
 import { USER_ROWS } from './rows-users';
 import { runRow } from './run-row';
-import { followOwnNotes, followTaskWindow } from './watch-scenario';
+import { followOwnNotes, followTaskWindow, loadRealtimeCode } from './watch-scenario';
 
 const ROWS: Row[] = [...ENTITY_ROWS, ...RULE_ROWS, ...USER_ROWS, ...AUTH_ROWS, ...EDGE_ROWS, ...FILE_ROWS];
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The vendor gives a function 30 s to start; on a machine that has never fetched the function's
   // `npm:` imports, the download alone can take longer. Fetch them into the shared cache first.
   warmDenoCache(projectDir);
-  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir)]);
+  [vendor, ours] = await Promise.all([startVendor(projectDir), startOurs(projectDir), loadRealtimeCode()]);
 });
 afterAll(async () => {
   await Promise.allSettled([vendor?.stop(), ours?.stop()]);

@@ -14,6 +14,13 @@ type Row = EntityRecord<Record<string, unknown>>;
 
 export interface WatchRun {
   snapshots: WatchSnapshot<Row>[];
+  /**
+   * Settles once the watch has joined its room (`onJoin`): its query is on the socket and its first
+   * result on the way. Before that the time goes to this process, not to the backend (see `settles`).
+   */
+  joined: Promise<void>;
+  /** What the watch's `onError` heard (a failed load, a refused query), for the failure message. */
+  errors: string[];
   /** GET requests for the watched entity's list, made by the watching client. */
   readonly listLoads: number;
   client: PlatformClient;
@@ -29,9 +36,17 @@ export function watchOn(backend: Backend, actor: Actor, entity: string, options:
     return fetch(input, init);
   };
   const client = createClient({ serverUrl: backend.url, appId: APP_ID, token: backend.token(actor), fetch: counting });
-  const stop = client.entity(entity).watch(options, (snapshot) => snapshots.push(snapshot));
+  const errors: string[] = [];
+  let onJoin = () => {};
+  const joined = new Promise<void>((resolve) => (onJoin = resolve));
+  const stop = client.entity(entity).watch(options, (snapshot) => snapshots.push(snapshot), {
+    onJoin,
+    onError: (error) => errors.push(error.message),
+  });
   return {
     snapshots,
+    joined,
+    errors,
     get listLoads() {
       return listLoads;
     },
@@ -43,20 +58,63 @@ export function watchOn(backend: Backend, actor: Actor, entity: string, options:
   };
 }
 
-/** Waits until the latest snapshot equals a fresh `filter()` (by a client that counts nothing). */
+/**
+ * The SDK loads its real-time code on a process's first `watch()`, as a page does. Under Jest that
+ * first load also transforms those modules and, under --coverage, instruments them: with a cold
+ * transform cache (every fresh clone) on a busy machine it blocked this process for 10 s and more.
+ * Inside a scenario that pause ran out its deadlines before the watch had joined (`vendor: undefined
+ * != [...]`) and left the reads' pooled keep-alive connections to servers that had closed them
+ * meanwhile (`fetch failed`, ECONNRESET). Loaded before the scenarios, it costs them nothing.
+ */
+export async function loadRealtimeCode(): Promise<void> {
+  await import('@/lib/sdk/realtime/socket/realtime.lazy');
+}
+
+/** How long a joined watch may take to show what a fresh read shows: the backend's time only. */
+const SETTLE_MS = 10_000;
+/** Bounds the wait for the join only so that a watch that never joins fails with its errors. */
+const JOIN_MS = 60_000;
+
+/**
+ * Waits until the watch has joined its room: until then the time goes to this process (loading the
+ * real-time code, opening the socket), not to the backend whose answer `settles` times.
+ */
+async function joinedRoom(backend: Backend, run: WatchRun): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`${backend.name}: the watch never joined its room (errors: ${JSON.stringify(run.errors)})`)),
+      JOIN_MS,
+    );
+  });
+  try {
+    await Promise.race([run.joined, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until the latest snapshot equals a fresh `filter()` (by a client that counts nothing), from
+ * the moment the watch has joined its room.
+ */
 export async function settles(backend: Backend, actor: Actor, entity: string, run: WatchRun, options: WatchOptions) {
+  await joinedRoom(backend, run);
   const reader = createClient({ serverUrl: backend.url, appId: APP_ID, token: backend.token(actor) });
   const { filter, sort, limit, fields } = options;
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + SETTLE_MS;
   let expected: Row[] = [];
   try {
     for (;;) {
       expected = await reader.entity(entity).filter(filter ?? {}, sort, limit, 0, fields);
       if (JSON.stringify(run.snapshots.at(-1)?.entities) === JSON.stringify(expected)) return expected;
-      if (Date.now() > deadline)
+      if (Date.now() > deadline) {
+        const seen = `${run.snapshots.length} snapshots, ${run.listLoads} list loads, errors: ${JSON.stringify(run.errors)}`;
         throw new Error(
-          `${backend.name}: ${JSON.stringify(run.snapshots.at(-1)?.entities)} != ${JSON.stringify(expected)}`,
+          `${backend.name}: ${JSON.stringify(run.snapshots.at(-1)?.entities)} != ${JSON.stringify(expected)} (${seen})`,
         );
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   } finally {

@@ -45,6 +45,7 @@ const COMPARED_HEADERS = [
   'x-content-type-options',
   'cross-origin-opener-policy',
   'access-control-allow-origin',
+  'x-robots-tag',
 ];
 
 /** What a visitor's browser acts on: status, which file, and the headers that protect or cache it. */

@@ -7,6 +7,7 @@
 import { checkHost, HOST_CHECK_IDS } from '../../deploy/host-check/checks';
 import {
   DEPLOY_TARGETS,
+  ITS_OWN_PAGE,
   PATH_ROWS,
   PROTECTION_ROWS,
   TARGET_ORDER,
@@ -16,10 +17,20 @@ import { matrixUrls, type MatrixHostId } from '../../support/hosts/matrix';
 import { expect, test } from '../e2e/fixtures';
 import { exportFileOf, rawGet } from './raw-request';
 
+/** The raw answer as a row cell: a redirect's Location as a path on the same origin, a body as its file. */
 async function answerOf(site: string, target: string): Promise<PathAnswer | { status: number; other: string }> {
   const answer = await rawGet(site, target);
-  if (answer.status === 308) return { status: 308, location: answer.headers.location ?? '' };
-  if (answer.status === 200 || answer.status === 404) return { status: answer.status, file: exportFileOf(answer.body) };
+  if (answer.status === 308) {
+    const location = new URL(answer.headers.location ?? '', `${site}/`);
+    return {
+      status: 308,
+      location: location.origin === site ? `${location.pathname}${location.search}` : location.href,
+    };
+  }
+  if ([200, 400, 404, 500].includes(answer.status)) {
+    const file = exportFileOf(answer.body);
+    return { status: answer.status as 200, file: file.startsWith('(') ? ITS_OWN_PAGE : file };
+  }
   return { status: answer.status, other: answer.body.slice(0, 80) };
 }
 

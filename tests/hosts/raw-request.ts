@@ -36,3 +36,22 @@ export function exportFileOf(body: string): string {
   }
   return body === '' ? '(empty)' : `(other: ${body.slice(0, 40)})`;
 }
+
+/**
+ * Follows redirects as a browser does (Location against the current address), each hop sent raw;
+ * stops at the first answer that is no redirect, or after `limit` hops (a loop).
+ */
+export async function followRaw(
+  site: string,
+  target: string,
+  limit = 5,
+): Promise<{ answer: RawAnswer; address: string; hops: number }> {
+  let address = new URL(target, site).href;
+  for (let hops = 0; ; hops += 1) {
+    const url = new URL(address);
+    const answer = await rawGet(url.origin, `${url.pathname}${url.search}`);
+    const location = answer.headers.location;
+    if (answer.status < 300 || answer.status >= 400 || !location || hops >= limit) return { answer, address, hops };
+    address = new URL(location, address).href;
+  }
+}

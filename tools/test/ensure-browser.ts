@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 import { BROWSER_MISSING_HELP, findBrowser } from '../../support/browser';
 import { ENGINE_PACKAGES, engineAvailable, engineMissingHelp, type Engine } from '../../support/engines';
-import { findNginx, NGINX_MISSING_HELP } from '../../support/hosts/nginx';
+import { DEBIAN_SERVERS, findServer, serverMissingHelp, type DebianServerName } from '../../support/hosts/programs';
 
 function canInstallWithApt(): boolean {
   return process.platform === 'linux' && existsSync('/etc/debian_version') && process.getuid?.() === 0;
@@ -57,14 +57,22 @@ export function ensureEngines(wanted: readonly Engine[]): Engine[] {
 }
 
 /**
- * Makes sure the host matrix's nginx can start: on Debian as root, installs Debian's `nginx` when it
- * is missing, as for the browsers above. False, with what to install, when it cannot.
+ * Makes sure the host matrix's servers from Debian (nginx, Apache, Caddy) can start: on Debian as
+ * root, installs the packages of those that are missing (one apt-get run), as for the browsers above.
+ * False, with what to install, when one cannot.
  */
-export function ensureNginx(): boolean {
-  console.log('\n▶ nginx (host matrix)');
-  if (!findNginx()) installWithApt(['nginx']);
-  const nginx = findNginx();
-  if (!nginx) console.error(NGINX_MISSING_HELP);
-  else console.log(`Using ${nginx}`);
-  return nginx !== null;
+export function ensureServers(): boolean {
+  const names = Object.keys(DEBIAN_SERVERS) as DebianServerName[];
+  console.log(`\n▶ ${names.join(', ')} (host matrix)`);
+  installWithApt(names.filter((name) => !findServer(name)).map((name) => DEBIAN_SERVERS[name].debianPackage));
+  let ready = true;
+  for (const name of names) {
+    const found = findServer(name);
+    if (found) console.log(`Using ${found}`);
+    else {
+      console.error(serverMissingHelp(name));
+      ready = false;
+    }
+  }
+  return ready;
 }

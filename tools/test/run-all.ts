@@ -13,7 +13,7 @@ import { generateEntityTypes } from '../../support/base44-cli/generate-types';
 import { PREVIEW_BUILD } from '../../support/editor-preview';
 import { ENGINES } from '../../support/engines';
 import { runEngineSuite } from './engines';
-import { ensureBrowser, ensureNginx } from './ensure-browser';
+import { ensureBrowser, ensureServers } from './ensure-browser';
 import {
   bin,
   jestCounts,
@@ -31,12 +31,12 @@ import {
   type StepResult,
 } from './steps';
 
-/** Node 22 and wrangler for the host matrix's Cloudflare host: fetched once (npm), then cached. */
+/** The host matrix's servers from npm (wrangler on Node 22, superstatic, serve): fetched once, then cached. */
 const HOST_RUNTIME: Job = {
   name: 'host runtimes',
-  title: 'Cloudflare host runtime (Node 22 and wrangler, cached in node_modules/.cache/hosts)',
+  title: 'host runtimes (wrangler on Node 22, superstatic, serve; cached in node_modules/.cache/hosts)',
   command: process.execPath,
-  args: [path.join(ROOT, 'support', 'hosts', 'cloudflare', 'install.mjs')],
+  args: [path.join(ROOT, 'support', 'hosts', 'runtime', 'install.mjs')],
 };
 
 /** Lint (ESLint, import rules), format and both type checks: independent, so they share the two cores. */
@@ -119,16 +119,16 @@ function crossEngineStep(): StepResult {
 }
 
 /**
- * The host matrix: nginx must be there and Node 22 with wrangler installed; when either is not, the
- * step fails and says why (the suite's own setup refuses to start without them too).
+ * The host matrix: nginx, Apache and Caddy must be there and the npm runtimes installed; when one is
+ * not, the step fails and says why (the suite's own setup refuses to start without them too).
  */
 function hostMatrixStep(browserReady: boolean, runtime: StepResult): StepResult {
-  const nginxReady = ensureNginx();
+  const serversReady = ensureServers();
   if (!runtime.ok)
-    console.error('\n✗ the Cloudflare host needs Node 22 and wrangler, which could not be installed (above)');
+    console.error('\n✗ the host runtimes (wrangler on Node 22, superstatic, serve) could not be installed (above)');
   rmSync(path.join(RESULTS, 'hosts.json'), { force: true });
   const step = playwrightStep(browserReady, 'host matrix', 'host matrix', 'playwright.hosts.config.ts', 'hosts.json');
-  return { ...step, ok: step.ok && nginxReady && runtime.ok };
+  return { ...step, ok: step.ok && serversReady && runtime.ok };
 }
 
 async function main() {

@@ -1,6 +1,6 @@
 import type { Criteria } from '../filter';
 import { compareSortKeys } from '../sort';
-import type { EntryVisitor, FieldIndex, IndexKey } from './field-index';
+import type { FieldIndex, IndexKey, Slot } from './field-index';
 
 /**
  * The parts of a filter an index can answer: conditions every match must meet (top-level fields,
@@ -29,8 +29,8 @@ export interface ServedCondition {
   /** `range`: at most one lower and one upper bound, of one type (number or string). */
   lower: Bound | null;
   upper: Bound | null;
-  /** The field's condition is exactly this and the filter has no other part: the index answer is the answer. */
-  whole: boolean;
+  /** The field's condition is exactly this (no other operator): the records it matches are the index's. */
+  exact: boolean;
 }
 
 const isIndexScalar = (value: unknown): boolean =>
@@ -53,92 +53,113 @@ function rangeOf(field: string, condition: Criteria, operators: number): ServedC
     used += 1;
   }
   if (!lower && !upper) return null;
-  return { field, operator: 'range', values: [], lower, upper, whole: used === operators };
+  return { field, operator: 'range', values: [], lower, upper, exact: used === operators };
 }
 
 function servedOn(field: string, condition: Criteria): ServedCondition | null {
   const operators = Object.keys(condition).length;
   const none = { field, values: [], lower: null, upper: null };
   if (Object.hasOwn(condition, '$eq') && isIndexScalar(condition.$eq))
-    return { ...none, operator: 'eq', values: [condition.$eq], whole: operators === 1 };
+    return { ...none, operator: 'eq', values: [condition.$eq], exact: operators === 1 };
   const list = condition.$in;
   if (Array.isArray(list) && list.every(isIndexScalar)) {
     const values = list.filter((value, at) => list.findIndex((other) => compareSortKeys(other, value) === 0) === at);
-    return { ...none, operator: 'in', values, whole: operators === 1 };
+    return { ...none, operator: 'in', values, exact: operators === 1 };
   }
   return rangeOf(field, condition, operators);
 }
 
-/** The served conditions of a (rewritten) filter; `whole` only where the filter is that one field's condition. */
-export function servedConditions(criteria: Criteria): ServedCondition[] {
-  const served: ServedCondition[] = [];
-  const alone = Object.keys(criteria).length === 1;
-  const visit = (node: Criteria, top: boolean) => {
+export interface ServedFilter {
+  conditions: ServedCondition[];
+  /** The filter is exactly these conditions together: every part of it is an exact served condition. */
+  complete: boolean;
+}
+
+/** The served conditions of a (rewritten) filter, top level and inside `$and`. */
+export function servedConditions(criteria: Criteria): ServedFilter {
+  const conditions: ServedCondition[] = [];
+  let complete = true;
+  const visit = (node: Criteria) => {
     for (const [key, condition] of Object.entries(node)) {
-      if (key === '$and') for (const branch of condition as Criteria[]) visit(branch, false);
-      else if (!key.startsWith('$') && !key.includes('.')) {
+      if (key === '$and') for (const branch of condition as Criteria[]) visit(branch);
+      else if (key.startsWith('$') || key.includes('.')) complete = false;
+      else {
         const found = servedOn(key, condition as Criteria);
-        if (found) served.push({ ...found, whole: found.whole && top && alone });
+        if (found) conditions.push(found);
+        complete &&= found?.exact === true;
       }
     }
   };
-  visit(criteria, true);
-  return served;
-}
-
-function holds(bound: Bound | null, value: unknown): boolean {
-  if (!bound) return true;
-  const diff = compareSortKeys(value, bound.value);
-  switch (bound.operator) {
-    case '$gt':
-      return diff > 0;
-    case '$gte':
-      return diff >= 0;
-    case '$lt':
-      return diff < 0;
-    case '$lte':
-      return diff <= 0;
-  }
-}
-
-/**
- * Visits the index entries of the records that may meet `condition` (a record can come more than
- * once) until `visit` returns false. On a multikey index, different elements may meet the two
- * bounds of a range (`[0, 10]` is in `{ $gt: 1, $lt: 5 }`), so only the lower bound narrows there.
- */
-export function candidatesOf(index: FieldIndex, condition: ServedCondition, visit: EntryVisitor): void {
-  if (condition.operator !== 'range') {
-    let going = true;
-    for (const value of condition.values) {
-      index.equal(value, (found, slot) => (going = visit(found, slot) !== false));
-      if (!going) return;
-    }
-    return;
-  }
-  const lower = condition.lower;
-  const upper = lower && index.multikey ? null : condition.upper;
-  const type = typeof (lower ?? upper)?.value;
-  index.stretch(
-    lower ? lower.value : typeMinimum(type),
-    (value) => typeof value === type && (!upper || compareSortKeys(value, upper.value) <= 0),
-    (value) => holds(lower, value) && holds(upper, value),
-    visit,
-  );
+  visit(criteria);
+  return { conditions, complete };
 }
 
 const typeMinimum = (type: string): unknown => (type === 'number' ? -Infinity : '');
 /** A value after every value of the type and before the next type: Infinity after numbers, `{}` after strings. */
 const typeEnd = (type: string): unknown => (type === 'number' ? Infinity : {});
 
-/** The first and last positions of the stretch a condition on a single-valued index covers. */
-function stretchOf(condition: ServedCondition): [IndexKey, IndexKey] {
-  if (condition.operator === 'eq')
+/**
+ * The range a condition's candidates are looked up in. On a multikey index, different elements
+ * may meet the two bounds of a range (`[0, 10]` is in `{ $gt: 1, $lt: 5 }`), so only the lower
+ * bound narrows there.
+ */
+function boundsOn(index: FieldIndex, condition: ServedCondition) {
+  const lower = condition.lower;
+  const upper = lower && index.multikey ? null : condition.upper;
+  return { lower, upper, type: typeof (lower ?? upper)?.value };
+}
+
+/**
+ * Whether a value an index files a record under makes the record a candidate of `condition`.
+ * Looked-up values and bounds are scalars, and between a scalar and a value of its own type
+ * compareSortKeys is `===`, `<` and `>`: the tests below use those directly (counts run them on
+ * every candidate).
+ */
+export function acceptsOf(index: FieldIndex, condition: ServedCondition): (value: unknown) => boolean {
+  if (condition.operator !== 'range') {
+    const values = new Set(condition.values);
+    return (value) => values.has(value);
+  }
+  const { lower, upper, type } = boundsOn(index, condition);
+  const low = lower?.value as number;
+  const high = upper?.value as number;
+  const aboveLow = !lower
+    ? null
+    : lower.operator === '$gt'
+      ? (value: number) => value > low
+      : (value: number) => value >= low;
+  const belowHigh = !upper
+    ? null
+    : upper.operator === '$lt'
+      ? (value: number) => value < high
+      : (value: number) => value <= high;
+  return (value) =>
+    typeof value === type &&
+    (aboveLow === null || aboveLow(value as number)) &&
+    (belowHigh === null || belowHigh(value as number));
+}
+
+/**
+ * Visits the index entries of the records that may meet `condition` (a record can come more than
+ * once): each looked-up value's stretch of the tree, or the range's.
+ */
+export function candidatesOf(
+  index: FieldIndex,
+  condition: ServedCondition,
+  visit: (value: unknown, slot: Slot) => void,
+) {
+  if (condition.operator === 'range') index.between(...stretchOf(index, condition), visit);
+  else for (const value of condition.values) index.between(...stretchOf(index, condition, value), visit);
+}
+
+/** The first and last positions of the stretch of one looked-up value or range. */
+function stretchOf(index: FieldIndex, condition: ServedCondition, value?: unknown): [IndexKey, IndexKey] {
+  if (condition.operator !== 'range')
     return [
-      [condition.values[0], -Infinity],
-      [condition.values[0], Infinity],
+      [value, -Infinity],
+      [value, Infinity],
     ];
-  const { lower, upper } = condition;
-  const type = typeof (lower ?? upper)?.value;
+  const { lower, upper, type } = boundsOn(index, condition);
   const low: IndexKey = lower
     ? [lower.value, lower.operator === '$gt' ? Infinity : -Infinity]
     : [typeMinimum(type), -Infinity];
@@ -149,21 +170,18 @@ function stretchOf(condition: ServedCondition): [IndexKey, IndexKey] {
 }
 
 /**
- * How many records meet `condition`, from the index alone (answersExactly). Where each record has
- * one entry, the matches are one stretch of the tree, counted against the rest (countBetween): a
- * condition matching nearly every record costs the few it does not match.
+ * How many index entries `condition` looks up, counted in the tree without visiting them (a
+ * multikey record counts once per value met): the planner's estimate of its candidates.
  */
-export function countExactly(index: FieldIndex, condition: ServedCondition): number {
-  if (!index.multikey && condition.operator !== 'in') return index.countBetween(...stretchOf(condition));
-  const seen = new Set<number>();
-  candidatesOf(index, condition, (_value, slot) => {
-    seen.add(slot.seq);
-  });
-  return seen.size;
+export function entriesOf(index: FieldIndex, condition: ServedCondition): number {
+  if (condition.operator === 'range') return index.countBetween(...stretchOf(index, condition));
+  let entries = 0;
+  for (const value of condition.values) entries += index.countBetween(...stretchOf(index, condition, value));
+  return entries;
 }
 
-/** True when the index entries of `condition` are exactly the records meeting the whole filter. */
-export function answersExactly(index: FieldIndex, condition: ServedCondition): boolean {
-  if (!condition.whole) return false;
+/** True when the candidates of `condition` are exactly the records meeting it. */
+export function isExact(index: FieldIndex, condition: ServedCondition): boolean {
+  if (!condition.exact) return false;
   return condition.operator !== 'range' || !index.multikey || !condition.lower || !condition.upper;
 }

@@ -1,9 +1,18 @@
 import type { EntityRecord } from '../../core/types';
 import { compareSortKeys, sortRecords, type SortKey } from '../sort';
 import type { CollectionIndexes } from './collection-indexes';
-import { countExactly } from './conditions';
-import type { FieldIndex } from './field-index';
-import { describePlan, planRead, type Plan, type PlanDescription, type ReadRequest, type Visibility } from './planner';
+import { candidatesOf } from './conditions';
+import type { Slot } from './field-index';
+import { countFromIndexes } from './index-count';
+import {
+  describePlan,
+  planRead,
+  type Plan,
+  type PlanDescription,
+  type ReadRequest,
+  type SlotCheck,
+  type Visibility,
+} from './planner';
 
 /**
  * Runs a read by its plan. Every strategy hands back exactly what the scan would: the matching
@@ -40,16 +49,24 @@ function scan(source: ReadSource, viewer: Viewer, request: ReadRequest): EntityR
   );
 }
 
-/** The candidates of an index filter, once each, in insertion order (any order when only counted). */
+/**
+ * The candidates of an index filter that pass the plan's other checks, once each, in insertion
+ * order (any order when only counted).
+ */
 function candidateRecords(plan: Plan & { strategy: 'index-filter' }, ordered: boolean): EntityRecord[] {
-  let slots = plan.found;
-  if (ordered) slots = [...slots].sort((left, right) => left.seq - right.seq);
+  let slots: Slot[] = [];
+  candidatesOf(plan.index, plan.condition, (_value, slot) => {
+    if (passes(plan.checks, slot)) slots.push(slot);
+  });
+  if (ordered) slots.sort((left, right) => left.seq - right.seq);
   if (plan.index.multikey) {
     const seen = new Set<number>();
     slots = slots.filter((slot) => !seen.has(slot.seq) && seen.add(slot.seq));
   }
   return slots.map((slot) => slot.record);
 }
+
+const passes = (checks: readonly SlotCheck[], slot: Slot) => checks.every((check) => check(slot));
 
 function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): EntityRecord | null {
   const view = viewer.view(record);
@@ -61,7 +78,12 @@ function viewMatch(viewer: Viewer, request: ReadRequest, record: EntityRecord): 
  * keys each group is put in order by sortRecords on its matches in insertion order (the walk
  * downwards meets them newest first). The walk ends after the group in which `take` is reached.
  */
-function walk(index: FieldIndex, viewer: Viewer, request: ReadRequest, start: unknown): EntityRecord[] {
+function walk(
+  plan: Plan & { strategy: 'index-sort' },
+  viewer: Viewer,
+  request: ReadRequest,
+  start: unknown,
+): EntityRecord[] {
   const sort = request.sort as readonly SortKey[];
   const descending = (sort[0] as SortKey).descending;
   const grouped = sort.length > 1;
@@ -73,12 +95,12 @@ function walk(index: FieldIndex, viewer: Viewer, request: ReadRequest, start: un
     out.push(...sortRecords(group, sort, request.take - out.length));
     group = [];
   };
-  index.walk(descending, start, (value, slot) => {
+  plan.index.walk(descending, start, (value, slot) => {
     if (grouped && group.length > 0 && compareSortKeys(value, groupValue) !== 0) {
       flush();
       if (out.length >= request.take) return false;
     }
-    const view = viewMatch(viewer, request, slot.record);
+    const view = passes(plan.checks, slot) ? viewMatch(viewer, request, slot.record) : null;
     if (!view) return true;
     groupValue = value;
     if (grouped) group.push(view);
@@ -91,7 +113,7 @@ function walk(index: FieldIndex, viewer: Viewer, request: ReadRequest, start: un
 
 function runPlan(source: ReadSource, viewer: Viewer, request: ReadRequest, plan: Plan, start: unknown): EntityRecord[] {
   if (request.take <= 0) return [];
-  if (plan.strategy === 'index-sort') return walk(plan.index, viewer, request, start);
+  if (plan.strategy === 'index-sort') return walk(plan, viewer, request, start);
   if (plan.strategy !== 'index-filter') return scan(source, viewer, request);
   const matches: EntityRecord[] = [];
   for (const record of candidateRecords(plan, !request.countOnly)) {
@@ -121,7 +143,7 @@ export function countViews(source: ReadSource, viewer: Viewer, filter: ReadReque
   const { plan, notes } = planRead(source.indexes, viewer, request);
   const count =
     plan.strategy === 'index-count'
-      ? countExactly(plan.index, plan.condition)
+      ? countFromIndexes(plan.conditions, plan.checks)
       : runPlan(source, viewer, request, plan, undefined).length;
   return { result: count, plan: describePlan(plan, notes) };
 }

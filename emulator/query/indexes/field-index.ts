@@ -22,8 +22,11 @@ import { compareSortKeys } from '../sort';
  * those even if the stored object was changed in place.
  */
 
-/** A position in the tree: the value, then the record's insertion sequence number. */
-export type IndexKey = readonly [value: unknown, seq: number];
+/**
+ * A position in the tree: the value, then the record's insertion sequence number; an entry's key
+ * also carries its record's slot (bounds of a search do not).
+ */
+export type IndexKey = readonly [value: unknown, seq: number, slot?: Slot];
 
 export function compareIndexKeys(left: IndexKey, right: IndexKey): number {
   const a = left[0];
@@ -46,16 +49,21 @@ function filedValues(record: Record<string, unknown>, field: string): unknown[] 
   return distinct;
 }
 
+/** What one index filed a record under: its one key (most records), or one per distinct array element. */
+export type Filed = IndexKey | IndexKey[];
+
 /**
  * One record as every index of its entity holds it: the value of each tree entry. An update
  * replaces `record` here, so an index whose keys did not change has nothing to do, and a read finds
- * the record without looking its id up.
+ * the record without looking its id up. `filed[at]` holds what the index numbered `at` filed it
+ * under (kept here rather than in a map per index: one array write per record and index on a build).
  */
 export interface Slot {
   readonly id: string;
   /** The record's place in insertion order. */
   readonly seq: number;
   record: EntityRecord;
+  readonly filed: (Filed | undefined)[];
 }
 
 /** Told of each entry met, in order; returning false stops the visit. */
@@ -63,34 +71,42 @@ export type EntryVisitor = (value: unknown, slot: Slot) => boolean | void;
 
 const NODE_SIZE = 64;
 
+// A list of keys has two or more, so its second item is a key, not a sequence number.
+const isSingle = (filed: Filed): filed is IndexKey => typeof filed[1] === 'number';
+const listOf = (filed: Filed): readonly IndexKey[] => (isSingle(filed) ? [filed] : filed);
+
 export class FieldIndex {
   private tree = new BTree<IndexKey, Slot>(undefined, compareIndexKeys, NODE_SIZE);
-  /** Each record's keys: one key for a single value (most records: no array per record), else a list. */
-  private readonly filed = new Map<string, IndexKey | IndexKey[]>();
   /** Records filed under more than one value (arrays of two or more distinct elements). */
   private multikeyRecords = 0;
+  private filedRecords = 0;
 
-  constructor(readonly field: string) {}
+  /** `at`: this index's place in every slot's `filed`. */
+  constructor(
+    readonly field: string,
+    readonly at: number,
+  ) {}
 
-  /** The index of `slots`, loaded in one sorted pass. */
-  static build(field: string, slots: Iterable<Slot>): FieldIndex {
-    const index = new FieldIndex(field);
-    const entries: [IndexKey, Slot][] = [];
+  /**
+   * The index of `slots`, loaded in one sorted pass: each record's keys, one sort, and a bulk load
+   * of the tree's leaves (no insert one by one).
+   */
+  static build(field: string, at: number, slots: Iterable<Slot>): FieldIndex {
+    const index = new FieldIndex(field, at);
+    const keys: IndexKey[] = [];
     for (const slot of slots) {
-      const keys = index.keysOf(slot);
-      index.file(slot.id, keys);
-      for (const key of keys) entries.push([key, slot]);
+      const filed = index.fileIn(slot);
+      if (isSingle(filed)) keys.push(filed);
+      else keys.push(...filed);
     }
-    entries.sort((left, right) => compareIndexKeys(left[0], right[0]));
-    const keys = entries.map(([key]) => key);
-    const values = entries.map(([, slot]) => slot);
-    index.tree = bulkLoad(keys, values, NODE_SIZE, compareIndexKeys);
+    keys.sort(compareIndexKeys);
+    index.tree = bulkLoad(keys, keys.map(slotOf), NODE_SIZE, compareIndexKeys);
     return index;
   }
 
   /** How many records are filed (each once, whatever its number of values). */
   get size(): number {
-    return this.filed.size;
+    return this.filedRecords;
   }
 
   /** True when some record is filed under several values: a record may then appear more than once. */
@@ -98,37 +114,43 @@ export class FieldIndex {
     return this.multikeyRecords > 0;
   }
 
-  private keysOf(slot: Slot): IndexKey[] {
-    return filedValues(slot.record, this.field).map((value): IndexKey => [value, slot.seq]);
-  }
-
-  private file(id: string, keys: IndexKey[]): void {
-    this.filed.set(id, keys.length === 1 ? (keys[0] as IndexKey) : keys);
-    if (keys.length > 1) this.multikeyRecords += 1;
-  }
-
-  private keysFiled(id: string): IndexKey[] | undefined {
-    const filed = this.filed.get(id);
-    if (filed === undefined) return undefined;
-    return filed.length === 2 && typeof filed[1] === 'number' ? [filed as IndexKey] : (filed as IndexKey[]);
+  /** Files the slot's record (its keys kept in the slot) and returns its keys. */
+  private fileIn(slot: Slot): Filed {
+    const values = filedValues(slot.record, this.field);
+    const filed: Filed =
+      values.length === 1 ? [values[0], slot.seq, slot] : values.map((value): IndexKey => [value, slot.seq, slot]);
+    slot.filed[this.at] = filed;
+    this.filedRecords += 1;
+    if (values.length > 1) this.multikeyRecords += 1;
+    return filed;
   }
 
   /** Files a new slot, or refiles an updated one whose values here changed. */
   add(slot: Slot): void {
-    const keys = this.keysOf(slot);
-    const previous = this.keysFiled(slot.id);
-    if (previous && sameKeys(previous, keys)) return;
-    if (previous) this.remove(slot.id);
-    for (const key of keys) this.tree.set(key, slot);
-    this.file(slot.id, keys);
+    const previous = slot.filed[this.at];
+    if (previous) {
+      if (sameValues(listOf(previous), filedValues(slot.record, this.field))) return;
+      this.remove(slot);
+    }
+    const filed = this.fileIn(slot);
+    for (const key of listOf(filed)) this.tree.set(key, slot);
   }
 
-  remove(id: string): void {
-    const keys = this.keysFiled(id);
-    if (!keys) return;
-    for (const key of keys) this.tree.delete(key);
-    this.filed.delete(id);
-    if (keys.length > 1) this.multikeyRecords -= 1;
+  remove(slot: Slot): void {
+    const filed = slot.filed[this.at];
+    if (!filed) return;
+    for (const key of listOf(filed)) this.tree.delete(key);
+    slot.filed[this.at] = undefined;
+    this.filedRecords -= 1;
+    if (!isSingle(filed)) this.multikeyRecords -= 1;
+  }
+
+  /** True when the slot is filed under a value `accepts` takes. */
+  files(slot: Slot, accepts: (value: unknown) => boolean): boolean {
+    const filed = slot.filed[this.at];
+    if (!filed) return false;
+    if (isSingle(filed)) return accepts(filed[0]);
+    return filed.some((key) => accepts(key[0]));
   }
 
   /**
@@ -136,11 +158,15 @@ export class FieldIndex {
    * downwards when `descending`, until `visit` returns false. A multikey record comes once per value.
    */
   visit(descending: boolean, start: unknown, visit: EntryVisitor): void {
+    // One reused pair for the whole visit: no allocation per entry.
     const reused: unknown[] = [];
     const entries = descending
       ? this.tree.entriesReversed(start === undefined ? undefined : [start, Infinity], reused as never)
       : this.tree.entries(start === undefined ? undefined : [start, -Infinity], reused as never);
-    for (const [[value], slot] of entries) if (visit(value, slot) === false) return;
+    for (let next = entries.next(); !next.done; next = entries.next()) {
+      const pair = next.value;
+      if (visit(pair[0][0], pair[1]) === false) return;
+    }
   }
 
   /** As visit, each record only at its first entry in that direction: its sort key (see above). */
@@ -154,51 +180,19 @@ export class FieldIndex {
     });
   }
 
-  /** Visits the entries whose value equals `value` (compareSortKeys), in insertion order. */
-  equal(value: unknown, visit: EntryVisitor): void {
-    this.visit(false, value, (found, slot) => compareSortKeys(found, value) === 0 && visit(found, slot) !== false);
+  /** Visits every entry from `low` to `high` (both included) upwards, leaf by leaf. */
+  between(low: IndexKey, high: IndexKey, visit: (value: unknown, slot: Slot) => void): void {
+    if (compareIndexKeys(low, high) > 0) return;
+    // The callback returns nothing: anything else would be a command to the tree.
+    this.tree.forRange(low, high, true, (key, slot) => {
+      visit(key[0], slot);
+    });
   }
 
-  /**
-   * Visits the entries of the values `accepts` takes, from `start` upwards while `within` holds
-   * (values of one type, so the stretch ends where the type ends).
-   */
-  stretch(
-    start: unknown,
-    within: (value: unknown) => boolean,
-    accepts: (value: unknown) => boolean,
-    visit: EntryVisitor,
-  ) {
-    this.visit(false, start, (value, slot) => within(value) && (!accepts(value) || visit(value, slot) !== false));
-  }
-
-  /**
-   * How many entries lie between `low` and `high`: counted inside and outside (from both ends) in
-   * step, whichever side ends first gives the answer, so the cost is twice the smaller side.
-   */
+  /** How many entries lie between `low` and `high` (bounds, whose seq is ±Infinity, are never entries). */
   countBetween(low: IndexKey, high: IndexKey): number {
-    const inside = this.tree.entries(low);
-    // The rest: below `low` (all of it), then above `high` (from the top down).
-    const ends = [
-      { entries: this.tree.entriesReversed(low), outside: (_key: IndexKey) => true },
-      { entries: this.tree.entriesReversed(), outside: (key: IndexKey) => compareIndexKeys(key, high) > 0 },
-    ];
-    let insideCount = 0;
-    let outsideCount = 0;
-    for (;;) {
-      const next = inside.next();
-      if (next.done || compareIndexKeys(next.value[0], high) > 0) return insideCount;
-      insideCount += 1;
-      let end = ends[0];
-      while (end) {
-        const other = end.entries.next();
-        if (!other.done && end.outside(other.value[0])) break;
-        ends.shift();
-        end = ends[0];
-      }
-      if (!end) return this.tree.size - outsideCount;
-      outsideCount += 1;
-    }
+    // An empty range (`{ $gt: 10, $lt: 2 }`) counts nothing.
+    return Math.max(0, entriesBelow(this.tree, high) - entriesBelow(this.tree, low));
   }
 
   /** Every entry (a multikey record once per value). */
@@ -207,6 +201,43 @@ export class FieldIndex {
   }
 }
 
-function sameKeys(left: readonly IndexKey[], right: readonly IndexKey[]): boolean {
-  return left.length === right.length && left.every((key, at) => compareIndexKeys(key, right[at] as IndexKey) === 0);
+const slotOf = (key: IndexKey) => key[2] as Slot;
+
+/** What entriesBelow reads of sorted-btree's nodes (2.1.0, pinned): a node's keys, a branch's children. */
+interface TreeNode {
+  keys: IndexKey[];
+  children?: TreeNode[];
+  size(): number;
+}
+
+/**
+ * How many entries of the tree sort before `bound`, in O(log n): a rank, which sorted-btree does not
+ * offer, though every branch node caches the size of its subtree (a count by `forRange` visits
+ * every leaf of the stretch: a 50,000-record count took milliseconds). A branch's keys are its
+ * children's largest keys, so the first child whose largest key is not below `bound` holds the
+ * position, and every child before it lies wholly below. tests/unit/emulator/query/index-rank.test.ts
+ * checks it against a count by forRange after random inserts and deletes.
+ */
+function entriesBelow(tree: BTree<IndexKey, Slot>, bound: IndexKey): number {
+  let node = (tree as unknown as { _root: TreeNode })._root;
+  let below = 0;
+  for (;;) {
+    const keys = node.keys;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareIndexKeys(keys[middle] as IndexKey, bound) < 0) low = middle + 1;
+      else high = middle;
+    }
+    const children = node.children;
+    if (!children) return below + low;
+    if (low === children.length) return below + node.size();
+    for (let child = 0; child < low; child += 1) below += (children[child] as TreeNode).size();
+    node = children[low] as TreeNode;
+  }
+}
+
+function sameValues(keys: readonly IndexKey[], values: readonly unknown[]): boolean {
+  return keys.length === values.length && keys.every((key, at) => compareSortKeys(key[0], values[at]) === 0);
 }

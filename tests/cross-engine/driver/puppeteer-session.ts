@@ -13,12 +13,14 @@ import puppeteer, {
 
 import { CHROMIUM_FLAGS, resolveBrowser } from '../../../support/browser';
 import { findFirefox } from '../../../support/engines';
+import { aimAt, steadyAim } from './aim';
 import {
   CSP_MARK,
   listenForViolations,
   recordedViolations,
   type EngineSession,
   type PageFunction,
+  type PointerOptions,
   type SentRequest,
   type Where,
 } from './session';
@@ -65,9 +67,12 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
     return frame;
   }
 
-  async function element(selector: string, where?: Where): Promise<ElementHandle> {
-    const found = await (await frameOf(where)).waitForSelector(selector, { visible: true });
+  /** The element once visible and, unless forced, once a pointer at its centre lands on it. */
+  async function element(selector: string, where?: Where, options: PointerOptions = {}): Promise<ElementHandle> {
+    const frame = await frameOf(where);
+    const found = await frame.waitForSelector(selector, { visible: true });
     if (!found) throw new Error(`no element ${selector}`);
+    if (!options.force) await steadyAim(() => frame.evaluate(aimAt, selector), selector);
     return found;
   }
 
@@ -92,11 +97,11 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
       const frame = await frameOf(where);
       return (await frame.evaluate(fn as (...values: unknown[]) => Result, ...args)) as Result;
     },
-    async hover(selector, where) {
-      await (await element(selector, where)).hover();
+    async hover(selector, where, options) {
+      await (await element(selector, where, options)).hover();
     },
-    async click(selector, where) {
-      await (await element(selector, where)).click();
+    async click(selector, where, options) {
+      await (await element(selector, where, options)).click();
     },
     async type(text) {
       await page.keyboard.type(text);

@@ -14,6 +14,15 @@ export interface Where {
   frame?: string;
 }
 
+export interface PointerOptions {
+  /**
+   * Aim at the element's centre at once, whatever covers it there (Playwright's `force`): for a test
+   * that proves a click there reaches nothing. Otherwise the pointer moves only once the element is
+   * what a pointer there hits and has stopped moving (driver/aim.ts).
+   */
+  force?: boolean;
+}
+
 /** One request as the browser sent it. */
 export interface SentRequest {
   url: string;
@@ -29,9 +38,9 @@ export interface EngineSession {
   url(): Promise<string>;
   evaluate<Args extends unknown[], Result>(fn: PageFunction<Args, Result>, args: Args, where?: Where): Promise<Result>;
   /** Moves the pointer onto the centre of the first element matching `selector`. */
-  hover(selector: string, where?: Where): Promise<void>;
+  hover(selector: string, where?: Where, options?: PointerOptions): Promise<void>;
   /** Moves there and clicks with the primary button. */
-  click(selector: string, where?: Where): Promise<void>;
+  click(selector: string, where?: Where, options?: PointerOptions): Promise<void>;
   /** Types text into whatever has focus, key by key. */
   type(text: string): Promise<void>;
   /** Presses and releases one named key: 'End', 'Enter'. */

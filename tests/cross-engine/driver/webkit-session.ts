@@ -14,7 +14,15 @@ import { spawn } from 'node:child_process';
 
 import type { WebKitTools } from '../../../support/engines';
 import { freePort, signalGroup } from '../../../support/processes';
-import { CSP_MARK, listenForViolations, type EngineSession, type PageFunction, type Where } from './session';
+import { aimAt, steadyAim } from './aim';
+import {
+  CSP_MARK,
+  listenForViolations,
+  type EngineSession,
+  type PageFunction,
+  type PointerOptions,
+  type Where,
+} from './session';
 
 type Client = Awaited<ReturnType<(typeof import('webdriver'))['default']['newSession']>>;
 type ElementRef = Record<string, string>;
@@ -117,19 +125,18 @@ export async function openWebKitSession(host: WebKitHost, tools: WebKitTools): P
     );
   }
 
-  /** The centre of an element in the top page's viewport (a frame's own offset and border added). */
-  async function centre(selector: string, where?: Where): Promise<{ x: number; y: number }> {
-    const inner = await evaluate(
-      (css: string) => {
-        const element = document.querySelector(css);
-        if (!element) throw new Error(`no element ${css}`);
-        element.scrollIntoView({ block: 'center' });
-        const box = element.getBoundingClientRect();
-        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-      },
-      [selector],
-      where,
-    );
+  /**
+   * The centre of an element in the top page's viewport (a frame's own offset and border added),
+   * once a pointer there lands on the element, unless forced.
+   */
+  async function centre(
+    selector: string,
+    where: Where | undefined,
+    options: PointerOptions,
+  ): Promise<{ x: number; y: number }> {
+    const aim = () => evaluate(aimAt, [selector], where);
+    const inner = options.force ? await aim() : await steadyAim(aim, selector);
+    if (inner.found === 'no element') throw new Error(`no element ${selector}`);
     if (!where?.frame) return inner;
     const offset = await evaluate(
       (css: string) => {
@@ -142,8 +149,13 @@ export async function openWebKitSession(host: WebKitHost, tools: WebKitTools): P
     return { x: offset.x + inner.x, y: offset.y + inner.y };
   }
 
-  async function pointer(selector: string, where: Where | undefined, press: boolean): Promise<void> {
-    const { x, y } = await centre(selector, where);
+  async function pointer(
+    selector: string,
+    where: Where | undefined,
+    options: PointerOptions,
+    press: boolean,
+  ): Promise<void> {
+    const { x, y } = await centre(selector, where, options);
     const steps: Array<Record<string, unknown>> = [
       { type: 'pointerMove', duration: 50, origin: 'viewport', x: Math.round(x), y: Math.round(y) },
     ];
@@ -188,8 +200,8 @@ export async function openWebKitSession(host: WebKitHost, tools: WebKitTools): P
     },
     url: () => client.getUrl(),
     evaluate,
-    hover: (selector, where) => pointer(selector, where, false),
-    click: (selector, where) => pointer(selector, where, true),
+    hover: (selector, where, options = {}) => pointer(selector, where, options, false),
+    click: (selector, where, options = {}) => pointer(selector, where, options, true),
     async type(text) {
       const actions = [...text].flatMap((key) => [
         { type: 'keyDown', value: key },

@@ -175,9 +175,12 @@ export async function expectLoginRoundTrip(page: Page, site: string): Promise<vo
   const token = new URL(requests[returned]?.url ?? site).searchParams.get('access_token') ?? '';
   expect(token).not.toBe('');
   expect(await page.evaluate(() => localStorage.getItem('base44_access_token'))).toBe(token);
-  const later = requests.slice(returned + 1);
-  expect(placesCarrying(later, token, ['url', 'referer'])).toEqual([]);
-  expect(later.some((request) => request.authorization === `Bearer ${token}`)).toBe(true);
+  // The page asks the platform once it has run; on a busy machine that can come after the network
+  // first fell idle, so wait for it rather than take the log as it was then.
+  const bearerAfterReturn = async () =>
+    (await log.settled()).slice(returned + 1).some((request) => request.authorization === `Bearer ${token}`);
+  await expect.poll(bearerAfterReturn, { timeout: 15_000 }).toBe(true);
+  expect(placesCarrying((await log.settled()).slice(returned + 1), token, ['url', 'referer'])).toEqual([]);
   await page.goBack();
   await page.waitForURL((url) => url.origin !== site || !url.search.includes('access_token'));
   expect(page.url()).not.toContain(token);

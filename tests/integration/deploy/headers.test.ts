@@ -173,12 +173,18 @@ describe('header rules', () => {
     expect(nginx).toContain('try_files /index.html =404;');
     expect(nginx).toContain('location ^~ /_next/static/ {');
     expect(nginx).toContain('error_page 404 /404.html;');
+    // Served to nginx's own error pages only: asked for, /404.html answers 404 too.
+    expect(nginx).toMatch(/location = \/404\.html \{\n\s+internal;\n(.*\n)*?\s+try_files \/404\.html =404;\n\}/);
     // What real nginx showed (the host matrix runs it): folders, undecodable paths and _headers.
     expect(nginx).toContain('error_page 400 =404 /404.html;');
     expect(nginx).toMatch(/location \/ \{\n\s+try_files \$uri =404;\n\}/);
-    expect(nginx).toMatch(/location = \/_headers \{\n\s+return 404;\n\}/);
+    // The other hosts' files are no content, and the 404 screen's own addresses answer 404.
+    for (const path of ['/_headers', '/.htaccess', '/firebase.json', '/vercel.json', '/serve.json', '/404', '/404/']) {
+      expect(nginx).toContain(`location = ${path} {\n  return 404;\n}`);
+    }
     expect(nginx).toMatch(/location = \/ \{\n(.*\n)*?\s+add_header Content-Security-Policy "[^"]*'sha256-home'/);
-    expect(nginx.match(/add_header Content-Security-Policy/g)?.length).toBe(rules.length);
+    // The site-wide set and one per location that serves a file (not `/404`, `/404/`).
+    expect(nginx.match(/add_header Content-Security-Policy/g)?.length).toBe(rules.length - 2);
   });
 });
 

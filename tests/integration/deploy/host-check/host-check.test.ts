@@ -15,7 +15,8 @@ import { HOST_CHECK_IDS, type HostCheckId } from '@/deploy/host-check/catalog';
 import { checkHost } from '@/deploy/host-check/checks';
 import { HostCheckError } from '@/deploy/host-check/http';
 import type { JsonReport } from '@/deploy/host-check/report';
-import { findNginx, startNginxHost } from '@/support/hosts/nginx';
+import { startNginxHost } from '@/support/hosts/nginx';
+import { findServer } from '@/support/hosts/programs';
 import { freePort } from '@/support/processes';
 import { SMALL_EXPORT_POLICY, smallPage } from '@/tests/support/small-export';
 
@@ -49,7 +50,7 @@ describe('a site that keeps every protection', () => {
     TIMEOUT,
   );
 
-  const nginx = findNginx();
+  const nginx = findServer('nginx');
   (nginx ? it : it.skip)(
     'is reported kept on real nginx with the generated snippet',
     async () => {

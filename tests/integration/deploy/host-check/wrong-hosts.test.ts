@@ -149,6 +149,41 @@ describe('caching and the build deployed', () => {
     TIMEOUT,
   );
 
+  /** Answers a missing file under /_next/static itself, cached for a year as that folder's files are. */
+  const missingHashedFile =
+    (type: string, body: string): Intercept =>
+    (request, response) => {
+      const pathname = pathOf(request);
+      if (!pathname.startsWith('/_next/static/') || pathname === '/_next/static/chunks/app-1.js') return false;
+      response.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' });
+      response.end(body);
+      return true;
+    };
+
+  it(
+    "a missing hashed file answered with the 404 page cached immutable (a path rule, as Firebase's)",
+    async () => {
+      const dir = smallExport();
+      const notFound = readFileSync(path.join(dir, '404.html'), 'utf8');
+      const cli = await expectLost(await serve(dir, missingHashedFile('text/html', notFound)), 'Caching of HTML');
+      expect(verdictRow(cli.stdout, 'Caching of HTML')).toMatch(
+        /\/_next\/static\/chunks\/check-host-\w+-no-such-file\.js: public, max-age=31536000, immutable/,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a missing hashed file answered with a plain-text 404 cached immutable is no HTML',
+    async () => {
+      const url = await serve(smallExport(), missingHashedFile('text/plain', 'Not Found'));
+      const cli = await runCli(url);
+      expect({ status: cli.status, stderr: cli.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(verdictRow(cli.stdout, 'Caching of HTML')).toMatch(/^Caching of HTML +kept /);
+    },
+    TIMEOUT,
+  );
+
   it(
     'a local build deployed (/LOCAL-BUILD.txt answers 200)',
     async () => {

@@ -5,6 +5,7 @@
  * documents, paths checked and never two on one field, `$currentDate` as the emulator's clock,
  * `$pull` conditions rewritten like filters, and the fields an update touches.
  */
+import { applyUpdateOperators } from '@/emulator/query/engine';
 import { prepareUpdate, touchedFields } from '@/emulator/query/update-operators';
 
 import { failureOf } from '../emulator-kit';
@@ -143,5 +144,40 @@ describe('touchedFields', () => {
     ['a $currentDate field', { $currentDate: { seen: true } }, ['seen']],
   ])('%s', (_label, update, fields) => {
     expect(touchedFields(prepareUpdate(update, NOW))).toEqual(fields);
+  });
+});
+
+describe('an update that cannot apply to the stored value', () => {
+  const record = { id: 'r1', count: 2, label: 'x', empty: null, tags: ['a'], meta: { n: 'one' } };
+  const applied = (update: unknown) => applyUpdateOperators(record, prepareUpdate(update, NOW));
+
+  it.each<[string, unknown, RegExp]>([
+    ['$inc on a string', { $inc: { label: 1 } }, /Cannot apply \$inc to "label" of record r1: it holds a string/],
+    ['$inc on null', { $inc: { empty: 1 } }, /it holds null, not a number/],
+    ['$mul on an array', { $mul: { tags: 2 } }, /Cannot apply \$mul to "tags".*an array, not a number/],
+    ['$inc on a nested string', { $inc: { 'meta.n': 1 } }, /"meta.n".*a string, not a number/],
+    ['$push onto a string', { $push: { label: 'y' } }, /Cannot apply \$push to "label".*not an array/],
+    ['$addToSet onto a number', { $addToSet: { count: 1 } }, /\$addToSet to "count".*a number, not an array/],
+    ['$pull from an object', { $pull: { meta: 'one' } }, /\$pull to "meta".*an object, not an array/],
+  ])('refuses %s as invalid_update, naming the field and what it holds', (_name, update, message) => {
+    const failure = failureOf(() => applied(update));
+    expect(failure.code).toBe('invalid_update');
+    expect(failure.message).toMatch(message);
+  });
+
+  it('refuses a number operand for arithmetic that is no number', () => {
+    expect(failureOf(() => prepareUpdate({ $inc: { count: '1' } }, NOW)).message).toBe(
+      '$inc of "count" needs a number, not "1"',
+    );
+  });
+
+  it('applies to a missing field (the operator creates it) and to values of the right type', () => {
+    expect(applied({ $inc: { count: 3, fresh: 1 }, $push: { tags: 'b', more: 'c' } })).toEqual({
+      ...record,
+      count: 5,
+      fresh: 1,
+      tags: ['a', 'b'],
+      more: ['c'],
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The Cloudflare host's runtime (support/hosts/cloudflare/install.mjs) where it cannot be installed:
- * the install fails with the reason, leaves nothing behind that a later run could take for a finished
- * install, and the host refuses to start, so the host matrix fails instead of skipping Cloudflare.
+ * The host matrix's servers from npm (support/hosts/runtime/install.mjs: wrangler on Node 22,
+ * superstatic, serve) where they cannot be installed: the install fails with the reason and leaves
+ * nothing behind that a later run could take for a finished install, so the host matrix fails
+ * instead of skipping hosts.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,17 +12,17 @@ import { pathToFileURL } from 'node:url';
 
 import { freePort } from '@/support/processes';
 
-const INSTALLER = path.resolve(__dirname, '../../../support/hosts/cloudflare/install.mjs');
+const INSTALLER = path.resolve(__dirname, '../../../support/hosts/runtime/install.mjs');
 
 let scratch: string;
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'cloudflare-runtime-'));
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'host-runtimes-'));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs ensureCloudflareRuntime for a fresh root, with npm pointed at a registry that is not there. */
+/** Runs ensureHostRuntimes for a fresh root, with npm pointed at a registry that is not there. */
 function installWithoutRegistry(root: string, registry: string): Promise<{ code: number | null; stderr: string }> {
-  const script = `import(${JSON.stringify(pathToFileURL(INSTALLER).href)}).then((m) => m.ensureCloudflareRuntime({ root: ${JSON.stringify(root)} })).then(() => process.exit(0), (error) => { console.error(error.message); process.exit(1); });`;
+  const script = `import(${JSON.stringify(pathToFileURL(INSTALLER).href)}).then((m) => m.ensureHostRuntimes({ root: ${JSON.stringify(root)} })).then(() => process.exit(0), (error) => { console.error(error.message); process.exit(1); });`;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       env: {
@@ -45,7 +46,7 @@ it('fails with the reason and leaves no install behind when the registry cannot 
   const { code, stderr } = await installWithoutRegistry(root, registry);
   expect(code).toBe(1);
   expect(stderr).toContain(
-    'is the npm registry reachable? The Cloudflare host needs Node 22 and wrangler from it once',
+    'is the npm registry reachable? The host matrix needs wrangler, Node 22, superstatic and serve from it once',
   );
   expect(stderr).toMatch(/ECONNREFUSED/);
   const cache = path.join(root, 'node_modules', '.cache', 'hosts');
