@@ -15,6 +15,11 @@ import { mayFollowUsers } from '../model/user-security';
 export interface SocketState {
   appId: string;
   token: string | null;
+  /**
+   * Who the socket belongs to, for budgets and fair turns (live-query-budget.ts): `user:{id}` for a
+   * signed-in user, `service` for the app's service role, `anonymous:{socket id}` for a visitor.
+   */
+  owner: string;
 }
 
 /** A refused join or subscription; `code` tells the client why. */
@@ -27,8 +32,13 @@ export class JoinRefused extends Error {
   }
 }
 
+const SERVICE_CALLER: Caller = Object.freeze({ kind: 'service' });
+
 /** The caller as of now: tokens can expire or be revoked while the socket stays open. */
 export function currentCaller(context: EmulatorContext, state: SocketState): Caller {
+  // The service role cannot be revoked: apps and their service tokens are fixed while the emulator
+  // runs, so a socket that was the service role at its handshake still is (no hashing per delivery).
+  if (state.owner === 'service' && context.apps.has(state.appId)) return SERVICE_CALLER;
   const app = context.apps.get(state.appId);
   const caller = app ? callerFromToken(context, app, state.token) : null;
   if (!app || !caller) throw new JoinRefused('The access token is invalid or has expired', 'invalid_token');

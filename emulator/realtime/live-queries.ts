@@ -1,28 +1,37 @@
-import type { Caller } from '../auth/caller';
-import { DomainError } from '../core/errors';
+import { performance } from 'node:perf_hooks';
+
 import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
 import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
-import type { RecordScope } from '../records/scope';
-import { asRefusal, checkEntityAccess, currentCaller, JoinRefused, refusalOf } from './access';
-import { requiredEquality } from './live-query-candidates';
-import { changeType, diffResults } from './live-query-diff';
-import { evaluateQuery, readableFor, scopeFor, viewFor } from './live-query-evaluation';
-import { groupSubscriptions, SubscriptionIndex, type Subscription } from './live-query-index';
-import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
+import { JoinRefused, refusalOf } from './access';
+import { AccessCache, definitionOf } from './live-query-access';
+import { LiveRowsBudget } from './live-query-budget';
+import { dropSubscription, endQueries, isRefusal, watchRoom, type LiveQueryCore } from './live-query-core';
+import { moveSubscription, scheduleUpdate } from './live-query-delivery';
+import { LiveQueryIndex } from './live-query-index';
+import { FairQueue, SLICE_MS } from './live-query-queue';
+import { parseQueryAddress } from './live-query-request';
+import { subscribeQuery, unsubscribeQuery } from './live-query-subscribe';
+import type { LiveWindow, WriteType } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
+
+export { MAX_QUERIES_PER_SOCKET } from './live-query-subscribe';
+export { watchRoom } from './live-query-core';
+export type { WriteType } from './live-query-window';
 
 /**
  * Server-side live queries (docs/LIVE-QUERIES.md): `subscribe_query` answers with the query's
  * result, then every write that changes that result, as the subscriber may see it now, becomes one
  * `update_model` with the exact edit. The publish step of every record write calls
- * {@link LiveQueries.entityChanged}; the work runs right after (setImmediate), outside the writer's
- * request and its query budget, so a write never waits for its watchers and a batch is one pass.
+ * {@link LiveQueries.entityChanged}. All the work happens after the write has answered, in slices
+ * of a few milliseconds (live-query-queue.ts) that let requests through between them: first each
+ * write is matched against the windows it may affect (cheap: one record against each candidate),
+ * then each affected window is updated from the changed records (live-query-window.ts) and its
+ * watches are told (live-query-delivery.ts).
  */
 
-export const MAX_QUERIES_PER_SOCKET = 1000;
-
-export type WriteType = 'create' | 'update' | 'delete';
+/** Requests of one socket waiting in the queue; beyond this it is told to slow down. */
+export const MAX_QUEUED_REQUESTS_PER_SOCKET = 1000;
 
 interface PendingWrite {
   appId: string;
@@ -31,104 +40,63 @@ interface PendingWrite {
   record: EntityRecord;
 }
 
-/** What caused a new result: a write to the entity, or a change of who the subscriber is. */
-interface Cause {
-  type: WriteType | 'resync';
-  record: EntityRecord | undefined;
-}
-
-export function watchRoom({ appId, entity, queryId }: QueryAddress): string {
-  return `entities:${appId}:${entity}:watch:${queryId}`;
-}
-
-function isRefusal(error: unknown): error is JoinRefused | DomainError {
-  return error instanceof JoinRefused || error instanceof DomainError;
+export interface LiveQueryLimits {
+  rowsPerCaller?: number;
+  rowsPerApp?: number;
 }
 
 export class LiveQueries {
-  private readonly index = new SubscriptionIndex();
-  private pending: PendingWrite[] = [];
-  private flushScheduled = false;
+  private readonly core: LiveQueryCore;
+  private readonly index = new LiveQueryIndex();
+  private readonly queue = new FairQueue((unit) => this.isolated('live-query work', unit));
+  private readonly access: AccessCache;
+  private writes: PendingWrite[] = [];
+  private nextWrite = 0;
+  private scheduled = false;
+  private readonly queuedRequests = new Map<string, number>();
+  /** Until when this turn of the event loop may still run requests at once (undefined: no turn open). */
+  private inlineUntil: number | undefined;
 
   constructor(
     private readonly context: EmulatorContext,
-    private readonly findSocket: (id: string) => RealtimeSocket | undefined,
-  ) {}
+    findSocket: (id: string) => RealtimeSocket | undefined,
+    limits: LiveQueryLimits = {},
+  ) {
+    this.access = new AccessCache(context);
+    this.core = {
+      context,
+      index: this.index,
+      budget: new LiveRowsBudget(limits.rowsPerCaller, limits.rowsPerApp),
+      queue: this.queue,
+      access: this.access,
+      findSocket,
+      isolated: (what, work) => this.isolated(what, work),
+    };
+  }
 
-  /** `subscribe_query`: answers `subscribed` with the first result, or `error` naming the room. */
+  /** `subscribe_query`: queued behind the socket's earlier requests. */
   subscribe(socket: RealtimeSocket, payload: unknown): void {
-    let room: string | null = null;
-    try {
-      const address = parseQueryAddress(payload);
-      room = watchRoom(address);
-      const request = parseLiveQueryRequest(payload, address);
-      const { appId, entity, queryId } = request;
-      const caller = checkEntityAccess(this.context, socket.data, appId, entity);
-      const scope = asRefusal(() => scopeFor(this.context, appId, entity, caller));
-      // The same query id again replaces the subscription: that is how a client resyncs.
-      const previous = this.index.find(socket.id, queryId);
-      if (previous) this.index.drop(previous);
-      else if (this.index.countOf(socket.id) >= MAX_QUERIES_PER_SOCKET)
-        throw new JoinRefused(`A socket may hold at most ${MAX_QUERIES_PER_SOCKET} live queries`, 'too_many_queries');
-      const rows = evaluateQuery(
-        request.query,
-        asRefusal(() => readableFor(this.context, scope)),
-      );
-      const ids = new Set(rows.map((row) => row.id));
-      this.index.add({
-        socketId: socket.id,
-        request,
-        room,
-        seq: 0,
-        rows,
-        ids,
-        equality: requiredEquality(request.options.filter),
-      });
-      socket.emit('subscribed', {
-        room,
-        entity_name: entity,
-        query_id: queryId,
-        options: request.options,
-        seq: 0,
-        entities: rows.map((row) => row.record),
-        timestamp: this.context.nowIso(),
-      });
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      socket.emit('error', { ...refusalOf(error), room });
-    }
+    this.request(socket, payload, () => subscribeQuery(this.core, socket, payload));
   }
 
-  /** `unsubscribe_query`: forgets the query and confirms with `unsubscribed`. */
+  /** `unsubscribe_query`: queued behind the socket's earlier requests. */
   unsubscribe(socket: RealtimeSocket, payload: unknown): void {
-    let address: QueryAddress;
-    try {
-      address = parseQueryAddress(payload);
-    } catch (error) {
-      if (!(error instanceof JoinRefused)) throw error;
-      socket.emit('error', { ...refusalOf(error), room: null });
-      return;
-    }
-    const room = watchRoom(address);
-    const subscription = this.index.find(socket.id, address.queryId);
-    if (subscription?.room === room) this.index.drop(subscription);
-    socket.emit('unsubscribed', { room, entity_name: address.entity, query_id: address.queryId });
+    this.request(socket, payload, () => unsubscribeQuery(this.core, socket, payload));
   }
 
-  /** A socket went away: its queries go with it. */
+  /** A socket went away: its queries go with it (its queued requests find it gone). */
   dropSocket(socketId: string): void {
-    for (const subscription of this.index.ofSocket(socketId)) this.index.drop(subscription);
+    for (const subscription of this.index.ofSocket(socketId)) dropSubscription(this.core, subscription);
+    this.queuedRequests.delete(socketId);
   }
 
-  /** The publish step of a record write: queued, evaluated right after the write's own work. */
+  /** The publish step of a record write: queued, taken in right after the write's own work. */
   entityChanged(appId: string, entity: string, type: WriteType, record: EntityRecord): void {
     // A change of a user may change what that user's rules let it see, in every entity.
     const relevant = this.index.watches(appId, entity) || (entity === USER_ENTITY && this.index.count() > 0);
     if (!relevant) return;
-    this.pending.push({ appId, entity, type, record });
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
+    this.writes.push({ appId, entity, type, record });
+    this.schedule();
   }
 
   /** The sockets holding the live query of this room (test tools address watch rooms like rooms). */
@@ -144,156 +112,154 @@ export class LiveQueries {
   }
 
   /**
-   * Runs outside any request (setImmediate), so nothing above would catch a failure: each change,
-   * and each socket's share of it, is isolated, so a failing query is logged and every other query
-   * still gets its update (and the emulator stays up).
+   * Runs a socket's request now when nothing waits and this turn of the event loop has not yet
+   * spent a slice on live queries (the common case: answered as fast as before), else queues it
+   * behind the socket's earlier requests, its lane taking turns with the others.
    */
-  private flush(): void {
-    this.flushScheduled = false;
-    for (const change of this.pending.splice(0)) {
-      const what = `${change.type} of ${change.entity} ${change.record.id}`;
-      this.isolated(what, () => {
-        const { appId, entity, record } = change;
-        const subscriptions = this.index.candidates(appId, entity, record, change.type === 'delete');
-        for (const [socketId, own] of groupSubscriptions(subscriptions, 'socket'))
-          this.isolated(`${what} for socket ${socketId}`, () => this.applyWrite(socketId, own, change));
-        if (entity === USER_ENTITY) this.resyncUser(appId, record.id);
-      });
+  private request(socket: RealtimeSocket, payload: unknown, work: () => void): void {
+    const run = () => this.isolated(`live-query request of socket ${socket.id}`, work);
+    if (this.queue.size === 0 && this.inlineAllowed()) {
+      // Access answers are kept for one slice of work; this is one of its own.
+      this.access.clear();
+      return void run();
+    }
+    const queued = this.queuedRequests.get(socket.id) ?? 0;
+    if (queued >= MAX_QUEUED_REQUESTS_PER_SOCKET) {
+      const refusal = new JoinRefused(
+        `More than ${MAX_QUEUED_REQUESTS_PER_SOCKET} live-query requests of this socket are waiting; send fewer at once`,
+        'live_queries_busy',
+      );
+      socket.emit('error', { ...refusalOf(refusal), room: roomOf(payload) });
+      return;
+    }
+    this.queuedRequests.set(socket.id, queued + 1);
+    this.queue.push(socket.data.owner, () => {
+      const left = (this.queuedRequests.get(socket.id) ?? 1) - 1;
+      if (left > 0) this.queuedRequests.set(socket.id, left);
+      else this.queuedRequests.delete(socket.id);
+      // Gone meanwhile (disconnected): nothing to answer.
+      if (this.core.findSocket(socket.id) === socket) run();
+    });
+    this.schedule();
+  }
+
+  /** True while this turn of the event loop has spent less than a slice on requests run at once. */
+  private inlineAllowed(): boolean {
+    const now = performance.now();
+    if (this.inlineUntil === undefined) {
+      this.inlineUntil = now + SLICE_MS;
+      setImmediate(() => (this.inlineUntil = undefined));
+    }
+    return now < this.inlineUntil;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.slice());
+  }
+
+  /**
+   * One slice of work: the writes first (a window is only updated once every write before it has
+   * been matched against it), then queued units by lane in turn, until the slice's time is up.
+   */
+  private slice(): void {
+    this.scheduled = false;
+    const deadline = performance.now() + SLICE_MS;
+    this.access.clear();
+    while (this.nextWrite < this.writes.length && performance.now() < deadline) {
+      const write = this.writes[this.nextWrite] as PendingWrite;
+      this.nextWrite += 1;
+      this.isolated(`${write.type} of ${write.entity} ${write.record.id}`, () => this.takeIn(write));
+    }
+    if (this.nextWrite === this.writes.length) {
+      this.writes = [];
+      this.nextWrite = 0;
+      this.queue.runUntil(deadline);
+    }
+    if (this.nextWrite < this.writes.length || this.queue.size > 0) this.schedule();
+  }
+
+  /** Marks the windows a write affects: those holding the record, and those it may now enter as their view sees it. */
+  private takeIn(write: PendingWrite): void {
+    const { appId, entity, type, record } = write;
+    const deleted = type === 'delete';
+    const definition = definitionOf(this.context, appId, entity);
+    const views = new Map<string, EntityRecord | null>();
+    const viewFor = (window: LiveWindow): EntityRecord | null => {
+      if (!views.has(window.viewKey)) views.set(window.viewKey, window.scope?.rules.view(record) ?? null);
+      return views.get(window.viewKey) ?? null;
+    };
+    // One record against each candidate: one query clock for all of them (query/budget.ts).
+    withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => {
+      for (const window of this.index.candidates(appId, entity, record, deleted)) {
+        if (window.definition !== definition) window.stale = true;
+        else if (!window.ids.has(record.id) && (deleted || !this.mayEnter(window, viewFor(window)))) continue;
+        window.dirty.add(record.id);
+        window.cause ??= { type, id: record.id };
+        scheduleUpdate(this.core, window);
+      }
+    });
+    if (entity === USER_ENTITY) this.resyncUser(appId, record.id);
+  }
+
+  private mayEnter(window: LiveWindow, view: EntityRecord | null): boolean {
+    if (!view) return false;
+    try {
+      return window.query.filter(view) && window.mayTake(view);
+    } catch (error) {
+      // Over its budget, say: the window's update runs the same filter and ends its watches with the error.
+      if (isRefusal(error)) return true;
+      throw error;
     }
   }
 
-  private isolated(what: string, work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      this.context.log(
-        `live queries: the ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  /** A user's record changed: its rules may see differently now, in every entity it watches. */
+  private resyncUser(appId: string, userId: string): void {
+    const owner = `user:${userId}`;
+    for (const socketId of this.index.socketIds()) {
+      const socket = this.core.findSocket(socketId);
+      if (!socket || socket.data.appId !== appId || socket.data.owner !== owner) continue;
+      this.queue.push(owner, () =>
+        this.isolated(`resync of user ${userId} for socket ${socketId}`, () => this.resyncSocket(socket)),
       );
     }
   }
 
-  /** One socket's queries of the written entity: those the write may affect are evaluated again. */
-  private applyWrite(socketId: string, subscriptions: Subscription[], change: PendingWrite): void {
-    const socket = this.findSocket(socketId);
-    if (!socket) return void subscriptions.forEach((subscription) => this.index.drop(subscription));
-    const { appId, entity, record } = change;
-    const scope = this.scopeOf(socket, subscriptions, appId, entity);
-    if (!scope) return;
-    // The record as this subscriber sees it, read once for all of its queries.
-    let view: EntityRecord | null | undefined;
-    const visible = (subscription: Subscription): EntityRecord | null => {
-      if (view === undefined) view = this.guarded(socket, [subscription], () => viewFor(scope, record));
-      return view ?? null;
-    };
-    // One record against each query: one clock for all of them (query/budget.ts).
-    const affected = withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () =>
-      subscriptions.filter((subscription) => {
-        // A record in the result may leave it; any other only matters if the subscriber now sees it match.
-        if (subscription.ids.has(record.id)) return true;
-        const seen = change.type === 'delete' ? null : visible(subscription);
-        if (!seen) return false;
-        return this.guarded(socket, [subscription], () => subscription.request.query.filter(seen)) === true;
-      }),
-    );
-    this.refreshAll(socket, affected, scope, change);
-  }
-
-  /** Every query of the sockets signed in as this user, evaluated again: its rules may see differently now. */
-  private resyncUser(appId: string, userId: string): void {
-    for (const socketId of this.index.socketIds()) {
-      const socket = this.findSocket(socketId);
-      if (!socket || socket.data.appId !== appId) continue;
-      let caller: Caller | undefined;
-      try {
-        caller = currentCaller(this.context, socket.data);
-      } catch {
-        // No longer valid (this very user deleted, say): callerFor below ends its queries.
-        caller = undefined;
+  private resyncSocket(socket: RealtimeSocket): void {
+    for (const subscription of this.index.ofSocket(socket.id)) {
+      if (!this.index.isCurrent(subscription)) continue;
+      const { window } = subscription;
+      const access = this.access.check(socket, window.appId, window.entity);
+      if (access instanceof JoinRefused) endQueries(this.core, socket, [subscription], access);
+      else if (access.viewKey !== window.viewKey) moveSubscription(this.core, subscription, socket, access);
+      else if (window.viewKey !== 'all') {
+        // The window of this very caller: read again as it sees now.
+        window.stale = true;
+        window.cause ??= { type: 'resync', id: undefined };
+        scheduleUpdate(this.core, window);
       }
-      if (caller && (caller.kind !== 'user' || caller.account.id !== userId)) continue;
-      this.isolated(`resync of user ${userId} for socket ${socketId}`, () => {
-        for (const own of groupSubscriptions(this.index.ofSocket(socketId), 'entity').values()) {
-          const { entity } = (own[0] as Subscription).request;
-          const scope = this.scopeOf(socket, own, appId, entity);
-          if (scope) this.refreshAll(socket, own, scope, { type: 'resync', record: undefined });
-        }
-      });
     }
   }
 
-  /** Evaluates each query again over one reading of the records and sends what changed. */
-  private refreshAll(socket: RealtimeSocket, subscriptions: Subscription[], scope: RecordScope, cause: Cause): void {
-    if (subscriptions.length === 0) return;
-    const readable = this.guarded(socket, subscriptions, () => readableFor(this.context, scope));
-    if (!readable) return;
-    for (const subscription of subscriptions) this.refresh(socket, subscription, readable, cause);
-  }
-
-  /**
-   * The socket's caller's scope on the entity, if it may still follow it; otherwise its queries end
-   * with an error (and an expired or revoked token ends the socket, as for rooms: socket.ts evictStale).
-   */
-  private scopeOf(
-    socket: RealtimeSocket,
-    subscriptions: Subscription[],
-    appId: string,
-    entity: string,
-  ): RecordScope | undefined {
+  private isolated(what: string, work: () => void): boolean {
     try {
-      const caller = checkEntityAccess(this.context, socket.data, appId, entity);
-      return asRefusal(() => scopeFor(this.context, appId, entity, caller));
+      work();
+      return true;
     } catch (error) {
-      if (!(error instanceof JoinRefused)) throw error;
-      this.end(socket, subscriptions, error);
-      if (error.code === 'invalid_token') socket.disconnect(true);
-      return undefined;
+      this.context.log(
+        `live queries: the ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return false;
     }
   }
+}
 
-  /** Evaluates the query again and sends the edit, if the result changed. */
-  private refresh(
-    socket: RealtimeSocket,
-    subscription: Subscription,
-    readable: readonly EntityRecord[],
-    cause: Cause,
-  ): void {
-    const after = this.guarded(socket, [subscription], () => evaluateQuery(subscription.request.query, readable));
-    const edit = after && diffResults(subscription.rows, after);
-    if (!after || !edit) return;
-    const before = subscription.ids;
-    subscription.rows = after;
-    subscription.ids = new Set(after.map((row) => row.id));
-    this.index.resulted(subscription, before);
-    subscription.seq += 1;
-    const id = cause.record?.id;
-    const data = id === undefined ? undefined : after.find((row) => row.id === id)?.record;
-    const message = {
-      type: cause.type,
-      change_type: changeType(before, subscription.ids, id, edit),
-      ...(id === undefined ? {} : { id }),
-      ...(data === undefined ? {} : { data }),
-      timestamp: this.context.nowIso(),
-      query_id: subscription.request.queryId,
-      seq: subscription.seq,
-      ...edit,
-    };
-    socket.emit('update_model', { room: subscription.room, data: JSON.stringify(message) });
-  }
-
-  /** Runs `work` for these queries; a refusal or a failed evaluation ends them with an error instead. */
-  private guarded<T>(socket: RealtimeSocket, subscriptions: Subscription[], work: () => T): T | undefined {
-    try {
-      return work();
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      this.end(socket, subscriptions, error);
-      return undefined;
-    }
-  }
-
-  private end(socket: RealtimeSocket, subscriptions: Subscription[], error: JoinRefused | DomainError): void {
-    for (const subscription of subscriptions) {
-      if (this.index.drop(subscription)) socket.emit('error', { ...refusalOf(error), room: subscription.room });
-    }
+function roomOf(payload: unknown): string | null {
+  try {
+    return watchRoom(parseQueryAddress(payload));
+  } catch (error) {
+    if (error instanceof JoinRefused) return null;
+    throw error;
   }
 }

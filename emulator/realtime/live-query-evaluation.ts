@@ -1,17 +1,17 @@
 import type { Caller } from '../auth/caller';
+import { DomainError } from '../core/errors';
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
-import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
-import { runListQuery, type ListQuery } from '../query/list-query';
-import { readable } from '../records/reads';
-import { recordScope, type RecordScope } from '../records/scope';
-import { toRows, type ResultRecord, type ResultRow } from './live-query-diff';
+import type { ListQuery } from '../query/list-query';
+import { insertionOrderOf } from '../query/pages';
+import { readableAfter } from '../records/reads';
+import { recordScope, storedRecord, storedRecords, type RecordScope } from '../records/scope';
+import type { WindowReader } from './live-query-window';
 
 /**
- * A live query evaluated exactly as `filter()` over HTTP answers it, for the subscriber as it is now:
- * the records layer's reads (row rules: which records; field rules: which fields, `User`'s own
- * rules included), then the same engine, sort and projection. Each evaluation runs on its own
- * query budget (query/budget.ts).
+ * A live query read exactly as `filter()` over HTTP reads it, for the subscriber as it is now: the
+ * records layer's reads (row rules: which records; field rules: which fields, `User`'s own rules
+ * included), then the same engine and sort order; the window projects (live-query-rows.ts).
  */
 
 /** The subscriber's scope on the entity; an entity the app does not define is not found, as over HTTP. */
@@ -22,18 +22,22 @@ export function scopeFor(context: EmulatorContext, appId: string, entity: string
   return recordScope(context, app, caller, entity);
 }
 
-/** The record as the subscriber sees it; null when it may not read it. */
-export function viewFor(scope: RecordScope, record: EntityRecord): EntityRecord | null {
-  return scope.rules.view(record);
+/** The stored record with this id (the records layer's lookup); undefined when there is none. */
+function storedOrNothing(context: EmulatorContext, scope: RecordScope, id: string): EntityRecord | undefined {
+  try {
+    return storedRecord(context, scope, id);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'record_not_found') return undefined;
+    throw error;
+  }
 }
 
-/** Every record the subscriber may read, as it may see them: what `filter()` over HTTP starts from. */
-export function readableFor(context: EmulatorContext, scope: RecordScope): readonly EntityRecord[] {
-  return readable(context, scope);
-}
-
-export function evaluateQuery(query: ListQuery, readableRecords: readonly EntityRecord[]): ResultRow[] {
-  return withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () =>
-    toRows(runListQuery(readableRecords, query) as ResultRecord[]),
-  );
+/** What a window reads, through the records layer, as the subscriber of `scope` may see it. */
+export function windowReader(context: EmulatorContext, scope: RecordScope, query: ListQuery): WindowReader {
+  return {
+    stored: (id) => storedOrNothing(context, scope, id),
+    view: (record) => scope.rules.view(record),
+    after: (afterId, take) => readableAfter(context, scope, query, afterId, take),
+    order: insertionOrderOf(() => storedRecords(context, scope)),
+  };
 }

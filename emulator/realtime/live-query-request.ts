@@ -1,4 +1,4 @@
-import { compileFilter } from '../query/engine';
+import { compileFilter, MATCH_ALL } from '../query/engine';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseFields, type ListQuery } from '../query/list-query';
 import { parseSort } from '../query/sort';
 import { isJsonObject } from '../util/json-object';
@@ -50,7 +50,7 @@ function parseLimit(limit: unknown): number {
 }
 
 function parseFilter(filter: unknown): ListQuery['filter'] {
-  if (filter === undefined || filter === null) return () => true;
+  if (filter === undefined || filter === null) return MATCH_ALL;
   if (!isJsonObject(filter)) throw invalid('filter must be an object, e.g. { "status": "open" }');
   // The HTTP layer's checks (operators, depth, size): the same 400 messages, as refusals.
   return asRefusal(() => compileFilter(filter));

@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 
-import { callerFromToken, normaliseToken } from '../auth/caller';
+import { callerFromToken, normaliseToken, type Caller } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../instance/context';
-import { checkRoom, entityViewFor, JoinRefused } from './access';
+import { checkRoom, entityViewFor, JoinRefused, type SocketState } from './access';
 import { LiveQueries } from './live-queries';
 import type { RealtimeServerIo, RealtimeSocket } from './socket-types';
 
@@ -20,6 +20,8 @@ import type { RealtimeServerIo, RealtimeSocket } from './socket-types';
 
 export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 const MAX_ROOMS_PER_SOCKET = 100;
+/** Open sockets of one signed-in user in one app (visitors and the service role are not counted). */
+export const MAX_SOCKETS_PER_USER = 50;
 const MAX_ROOM_LENGTH = 300;
 
 function errorWithData(message: string, data: Record<string, unknown>): Error & { data: Record<string, unknown> } {
@@ -81,16 +83,59 @@ function createIo(httpServer: HttpServer, context: EmulatorContext): RealtimeSer
   });
 }
 
+function ownerOf(caller: Caller, socketId: string): string {
+  if (caller.kind === 'user') return `user:${caller.account.id}`;
+  return caller.kind === 'service' ? 'service' : `anonymous:${socketId}`;
+}
+
+/** Sockets open per signed-in user and app, so one user cannot open them without end. */
+class SocketCounts {
+  private readonly open = new Map<string, number>();
+
+  private static key(state: SocketState): string | undefined {
+    return state.owner.startsWith('user:') ? `${state.appId}\u0000${state.owner}` : undefined;
+  }
+
+  full(state: SocketState): boolean {
+    const key = SocketCounts.key(state);
+    return key !== undefined && (this.open.get(key) ?? 0) >= MAX_SOCKETS_PER_USER;
+  }
+
+  opened(state: SocketState): void {
+    const key = SocketCounts.key(state);
+    if (key !== undefined) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+  }
+
+  closed(state: SocketState): void {
+    const key = SocketCounts.key(state);
+    if (key === undefined) return;
+    const left = (this.open.get(key) ?? 1) - 1;
+    if (left > 0) this.open.set(key, left);
+    else this.open.delete(key);
+  }
+}
+
 /** The handshake names the app and maybe a token; a bad one fails the connection. */
-function authenticate(context: EmulatorContext, socket: RealtimeSocket, next: (error?: Error) => void): void {
+function authenticate(
+  context: EmulatorContext,
+  counts: SocketCounts,
+  socket: RealtimeSocket,
+  next: (error?: Error) => void,
+): void {
   const { app_id: appId, token } = socket.handshake.query;
   const app = typeof appId === 'string' ? context.apps.get(appId) : undefined;
   if (!app) return next(errorWithData(`Unknown app ${String(appId).slice(0, 100)}`, { code: 'app_not_found' }));
   const normalised = normaliseToken(token);
-  if (!callerFromToken(context, app, normalised)) {
+  const caller = callerFromToken(context, app, normalised);
+  if (!caller) {
     return next(errorWithData('The access token is invalid or has expired', { code: 'invalid_token', status: 401 }));
   }
-  socket.data = { appId: app.id, token: normalised };
+  const state: SocketState = { appId: app.id, token: normalised, owner: ownerOf(caller, socket.id) };
+  if (counts.full(state)) {
+    const message = `A user may have at most ${MAX_SOCKETS_PER_USER} sockets open; close others first`;
+    return next(errorWithData(message, { code: 'too_many_sockets', status: 429 }));
+  }
+  socket.data = state;
   next();
 }
 
@@ -162,7 +207,12 @@ function createPublisher(context: EmulatorContext, io: RealtimeServerIo, liveQue
 export function attachRealtime(httpServer: HttpServer, context: EmulatorContext): RealtimeServer {
   const io = createIo(httpServer, context);
   const liveQueries = new LiveQueries(context, (id) => io.sockets.sockets.get(id));
-  io.use((socket: RealtimeSocket, next) => authenticate(context, socket, next));
-  io.on('connection', (socket: RealtimeSocket) => listen(context, socket, liveQueries));
+  const counts = new SocketCounts();
+  io.use((socket: RealtimeSocket, next) => authenticate(context, counts, socket, next));
+  io.on('connection', (socket: RealtimeSocket) => {
+    counts.opened(socket.data);
+    socket.on('disconnect', () => counts.closed(socket.data));
+    listen(context, socket, liveQueries);
+  });
   return { publisher: createPublisher(context, io, liveQueries), io, liveQueries };
 }

@@ -5,7 +5,7 @@ import { CollectionIndexes } from '../query/indexes/collection-indexes';
 import { countViews, readViews, type ReadResult, type ReadSource } from '../query/indexes/execute';
 import type { ReadRequest } from '../query/indexes/planner';
 import { project, type ListQuery } from '../query/list-query';
-import { filterAfter, pageOf, type Page } from '../query/pages';
+import { filterAfter, insertionOrderOf, pageOf, rankedAfter, type ListPosition, type Page } from '../query/pages';
 import type { SortKey } from '../query/sort';
 import { gate, recordNotFound, storedRecord, storedRecords, type RecordScope } from './scope';
 
@@ -96,4 +96,29 @@ export function readOne(context: EmulatorContext, scope: RecordScope, id: string
 /** The stored records behind views the caller got from `readable` (for checks and writes only). */
 export function storedBehind(context: EmulatorContext, scope: RecordScope, views: readonly EntityRecord[]) {
   return views.map((view) => storedRecord(context, scope, view.id));
+}
+
+/**
+ * A live query's rows (realtime/live-query-window.ts): the first `take` records of `query` the
+ * caller may read, as it sees them and unprojected, that come after `after` in the query's order
+ * (from the start when null; null when its place among equal keys cannot be told: query/pages.ts
+ * rankedAfter). Read as a list is, through the planner, so a window read this way equals
+ * `filter()`'s page and a refill reads about the rows it takes where an index serves the sort.
+ */
+export function readableAfter(
+  context: EmulatorContext,
+  scope: RecordScope,
+  query: Pick<ListQuery, 'filter' | 'sort'>,
+  after: ListPosition | null,
+  take: number,
+): EntityRecord[] | null {
+  const read = (filter: RecordPredicate, wanted: number, start?: unknown) =>
+    readMatching(context, scope, { filter, sort: query.sort, take: wanted }, start).result;
+  return rankedAfter(
+    read,
+    query,
+    after,
+    take,
+    insertionOrderOf(() => storedRecords(context, scope)),
+  );
 }

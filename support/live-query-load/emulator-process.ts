@@ -1,20 +1,25 @@
 /**
  * The emulator in a process of its own for the live-query benchmark, so the client's heap and event
- * loop are measured alone: the default seed with every app schemaless (any entity name), a free
- * port, quiet. Stopped by its process group, never by name.
+ * loop are measured alone: a project folder declaring the benchmark's entities (as an app declares
+ * its own, so the query planner indexes their fields), the default seed with every app schemaless
+ * (other entity names store any field), a free port, quiet. Stopped by its process group, never by
+ * name.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { schemalessDefaultSeed } from '../../emulator/seed/seed';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
+import type { BenchEntity } from './records';
 
 export interface EmulatorProcess {
   url: string;
   /** CPU time the emulator's process has used so far (user + system, ms); NaN where /proc is missing. */
   cpuMs(): number;
+  /** The emulator's resident set size now (bytes); NaN where /proc is missing. */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -36,16 +41,32 @@ function processCpuMs(pid: number | undefined, ticks: number): number {
   }
 }
 
-export async function startEmulatorProcess(): Promise<EmulatorProcess> {
+/** VmRSS of a process from /proc (kB there). */
+function processRssBytes(pid: number | undefined): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function startEmulatorProcess(entities: readonly BenchEntity[]): Promise<EmulatorProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'live-query-bench-'));
   const seedFile = path.join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(schemalessDefaultSeed()));
+  const project = path.join(dir, 'project');
+  mkdirSync(path.join(project, 'base44', 'entities'), { recursive: true });
+  for (const entity of entities)
+    writeFileSync(path.join(project, 'base44', 'entities', `${entity.name}.jsonc`), JSON.stringify(entity));
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
       path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts'),
+      '--project',
+      project,
       '--port',
       '0',
       '--quiet',
@@ -70,6 +91,7 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
   return {
     url,
     cpuMs: () => processCpuMs(child.pid, ticks),
+    rssBytes: () => processRssBytes(child.pid),
     async stop() {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
       await exited;

@@ -7,12 +7,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 import { createClient } from '../../lib/sdk';
-import { waitUntil } from './latency';
+import { benchEntity, waitUntil } from './records';
 
 const APP_ID = 'coming-soon';
 const SERVICE = { token: `service-token-${APP_ID}` };
 export const MEMORY_WATCHES = 1000;
 const RECORDS_PER_RESULT = 10;
+export const MEMORY_ENTITY = benchEntity('MemoryBench', { title: 'string', rank: 'number' });
 
 export interface MemoryReport {
   watches: number;
@@ -27,7 +28,7 @@ function collect(): void {
 }
 
 export async function measureMemory(url: string): Promise<MemoryReport> {
-  const entity = `MemoryBench${Date.now()}`;
+  const entity = 'MemoryBench';
   const client = createClient({ serverUrl: url, appId: APP_ID, ...SERVICE });
   try {
     const items = client.entity<{ title: string; rank: number }>(entity);

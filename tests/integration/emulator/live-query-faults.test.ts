@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { diffResults } from '@/emulator/realtime/live-query-diff';
+import { rowOf } from '@/emulator/realtime/live-query-rows';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from './api';
@@ -12,18 +12,24 @@ import { apiClient, type ApiCall, type Json } from './api';
 /**
  * A live query whose evaluation fails for a reason that is no refusal (a bug, say) must not take
  * the others down with it, nor the emulator: the work runs in a setImmediate callback, where
- * nothing else would catch the error. The failure is injected into the result diff of one query.
+ * nothing else would catch the error. The failure is injected where one query's window takes in
+ * the written record (one window: the two users see Task differently, a field being hidden from
+ * both, so each has its own).
  */
 
-jest.mock('@/emulator/realtime/live-query-diff', () => {
-  const actual = jest.requireActual<typeof import('@/emulator/realtime/live-query-diff')>(
-    '@/emulator/realtime/live-query-diff',
+jest.mock('@/emulator/realtime/live-query-rows', () => {
+  const actual = jest.requireActual<typeof import('@/emulator/realtime/live-query-rows')>(
+    '@/emulator/realtime/live-query-rows',
   );
-  return { ...actual, diffResults: jest.fn(actual.diffResults) };
+  return { ...actual, rowOf: jest.fn(actual.rowOf) };
 });
 
 const APP = 'coming-soon';
-const TASK = { name: 'Task', type: 'object', properties: { title: { type: 'string' } } };
+const TASK = {
+  name: 'Task',
+  type: 'object',
+  properties: { title: { type: 'string' }, note: { type: 'string', rls: { read: false, write: true } } },
+};
 const TASKS = `/apps/${APP}/entities/Task`;
 const service = serviceTokenFor(APP);
 
@@ -80,7 +86,7 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 it('logs a failing live query and still updates every other one; the emulator stays up', async () => {
   const first = await watchTitles(SEEDED_ACCOUNTS.user.email);
   const second = await watchTitles(SEEDED_ACCOUNTS.member.email);
-  jest.mocked(diffResults).mockImplementationOnce(() => {
+  jest.mocked(rowOf).mockImplementationOnce(() => {
     throw new TypeError('injected failure');
   });
   expect((await api('POST', TASKS, { token: service, json: { title: 'a' } })).status).toBe(201);
@@ -88,7 +94,7 @@ it('logs a failing live query and still updates every other one; the emulator st
   await eventually(() => [first(), second()].some((titles) => titles.includes('a')), 'the change on the other query');
   await eventually(() => logged.some((line) => line.includes('injected failure')), 'the failure in the log');
   expect(logged.find((line) => line.includes('injected failure'))).toMatch(
-    /live queries: the create of Task \S+ for socket \S+ failed: TypeError: injected failure/,
+    /live queries: the create of Task \S+ for the live query seen as user:\S+ \(1 watch\) failed: TypeError: injected failure/,
   );
   // The emulator still answers, and the next change reaches both queries (the failed one catches up).
   expect((await api('POST', TASKS, { token: service, json: { title: 'b' } })).status).toBe(201);

@@ -241,3 +241,19 @@ it('tells every watcher of a refused query why, also one that comes later', asyn
   expect(first.errors.map((error) => error.code)).toEqual(['admin_required']);
   expect([...first.values, ...later.values]).toEqual([]);
 });
+
+it('tells a watch beyond its caller’s live rows why, through onError with live_rows_exceeded', async () => {
+  const token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
+  const watcher = clients.create(platform.url, { token });
+  const entity = freshEntity();
+  // Distinct queries (identical ones would share one server query), each a window of 10,000 rows.
+  const big = (at: number): WatchOptions<Item> => ({ filter: { rank: { $ne: -at } }, limit: 10_000 });
+  const accepted = Array.from({ length: 10 }, (_, at) => watchWith(watcher, entity, big(at)));
+  await eventually(() => accepted.every((one) => one.values.length === 1), 5000, 'the accepted watches');
+  const over = watchWith(watcher, entity, big(10));
+  await eventually(() => over.errors.length === 1, 5000, 'the refusal');
+  expect(over.errors[0]).toMatchObject({ code: 'live_rows_exceeded' });
+  expect(over.errors[0]?.message).toContain('at most 100,000');
+  expect(over.values).toEqual([]);
+  expect(accepted.flatMap((one) => one.errors)).toEqual([]);
+});

@@ -1,0 +1,59 @@
+import { JoinRefused } from './access';
+
+/**
+ * The budget on live rows (docs/LIVE-QUERIES.md "Limits"): each watch holds up to its window size
+ * (`limit`, 50 by default) of rows, which the server keeps, sends and updates for it. One caller
+ * (a signed-in user over all its sockets, the service role, or one visitor's socket) and one app
+ * may hold only so many; a `subscribe_query` beyond that is refused with `live_rows_exceeded`
+ * before anything is read, and counts nothing. Counted by the window size asked for, not by the
+ * rows there are today, so a watch accepted once is never ended because the data grew.
+ */
+
+export const MAX_LIVE_ROWS_PER_CALLER = 100_000;
+export const MAX_LIVE_ROWS_PER_APP = 500_000;
+export const LIVE_ROWS_EXCEEDED = 'live_rows_exceeded';
+
+/** 100000 as "100,000" (toLocaleString is slow enough to matter when hundreds are refused at once). */
+const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export class LiveRowsBudget {
+  private readonly byCaller = new Map<string, number>();
+  private readonly byApp = new Map<string, number>();
+
+  constructor(
+    private readonly perCaller = MAX_LIVE_ROWS_PER_CALLER,
+    private readonly perApp = MAX_LIVE_ROWS_PER_APP,
+  ) {}
+
+  /** Counts a watch's window against its caller and app, or refuses it. */
+  reserve(appId: string, owner: string, rows: number): void {
+    const callerKey = `${appId}\u0000${owner}`;
+    const callerRows = (this.byCaller.get(callerKey) ?? 0) + rows;
+    const appRows = (this.byApp.get(appId) ?? 0) + rows;
+    if (callerRows > this.perCaller)
+      throw new JoinRefused(
+        `This live query's window of ${format(rows)} rows would bring this caller's live queries to ` +
+          `${format(callerRows)} rows; at most ${format(this.perCaller)} are allowed (watches × limit). ` +
+          'Stop other watches or ask for a smaller limit.',
+        LIVE_ROWS_EXCEEDED,
+      );
+    if (appRows > this.perApp)
+      throw new JoinRefused(
+        `This live query's window of ${format(rows)} rows would bring the app's live queries to ` +
+          `${format(appRows)} rows; at most ${format(this.perApp)} are allowed for all callers together.`,
+        LIVE_ROWS_EXCEEDED,
+      );
+    this.byCaller.set(callerKey, callerRows);
+    this.byApp.set(appId, appRows);
+  }
+
+  release(appId: string, owner: string, rows: number): void {
+    const callerKey = `${appId}\u0000${owner}`;
+    const callerRows = (this.byCaller.get(callerKey) ?? 0) - rows;
+    const appRows = (this.byApp.get(appId) ?? 0) - rows;
+    if (callerRows > 0) this.byCaller.set(callerKey, callerRows);
+    else this.byCaller.delete(callerKey);
+    if (appRows > 0) this.byApp.set(appId, appRows);
+    else this.byApp.delete(appId);
+  }
+}

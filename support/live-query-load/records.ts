@@ -1,0 +1,63 @@
+/**
+ * What the live-query benchmarks share: the app they run in, a seeded data set made through the
+ * SDK's `bulkCreate`, a deterministic random sequence, and waiting.
+ */
+import type { EntityHandler } from '../../lib/sdk';
+
+export const APP_ID = 'coming-soon';
+
+/**
+ * An entity the benchmark declares in its project folder (emulator-process.ts), as a real app
+ * declares its entities: writes are checked against the schema and the query planner indexes
+ * its fields (emulator/query/indexes/).
+ */
+export interface BenchEntity {
+  name: string;
+  type: 'object';
+  properties: Record<string, { type?: string | string[]; items?: { type: string } }>;
+}
+
+/** A declared entity of numbers and strings (`fields`: name to JSON Schema type). */
+export function benchEntity(name: string, fields: Record<string, string | string[]>): BenchEntity {
+  const properties: BenchEntity['properties'] = {};
+  for (const [field, type] of Object.entries(fields))
+    properties[field] = type === 'array' ? { type, items: { type: 'string' } } : { type };
+  return { name, type: 'object', properties };
+}
+export const SERVICE = { token: `service-token-${APP_ID}` };
+const BULK = 5000;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** mulberry32: the same sequence on every run, so every run writes the same thing. */
+export function randomFrom(seed: number): (below: number) => number {
+  let state = seed >>> 0;
+  return (below) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) % below;
+  };
+}
+
+/** Creates `count` records in bulk (a few calls); answers their ids in order. */
+export async function seedRecords<T extends object>(
+  items: EntityHandler<T>,
+  count: number,
+  make: (at: number) => Partial<T>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let from = 0; from < count; from += BULK) {
+    const batch = Array.from({ length: Math.min(BULK, count - from) }, (_, at) => make(from + at));
+    ids.push(...(await items.bulkCreate(batch)).map((record) => record.id));
+  }
+  return ids;
+}
