@@ -193,7 +193,9 @@ export const PROTECTION_ROWS: Record<HostCheckId, Record<DeployTarget, Protectio
   'html-caching': {
     base44: KEPT('host default'),
     cloudflare: KEPT('`no-cache`'),
-    netlify: KEPT('`no-cache`'),
+    // Netlify's parser matches `_headers` rules by the path asked for: the 404 page at a missing
+    // `/_next/static` file gets that folder's year (tests/integration/deploy/netlify-host-table.test.ts).
+    netlify: { kept: false, text: '✗ 404 page of a missing hashed file: 1 year' },
     nginx: KEPT('`no-cache`'),
     apache: KEPT('`no-cache`'),
     caddy: KEPT('`no-cache`'),
