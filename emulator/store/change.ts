@@ -144,12 +144,10 @@ export class StoreChange {
 
   /** A new account; its address must be free (two accounts of one address would split a user). */
   addAccount(account: Account): void {
-    const address = account.email.toLowerCase();
     this.stage({
       check: () => {
         if (this.tables.accounts.has(account.id)) throw present('account', account.id);
-        if (this.tables.accounts.all().some((other) => other.email.toLowerCase() === address))
-          throw present('an account of', address);
+        if (this.tables.accountByEmail(account.email)) throw present('an account of', account.email.toLowerCase());
       },
       apply: () => this.tables.accounts.put(account.id, account),
     });

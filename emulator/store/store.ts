@@ -115,8 +115,7 @@ export class Store {
   }
 
   findAccountByEmail(email: string): Account | undefined {
-    const wanted = email.trim().toLowerCase();
-    return this.tables.accounts.all().find((account) => account.email.toLowerCase() === wanted);
+    return this.tables.accountByEmail(email);
   }
 
   /** The code state of an address (lower-cased). */

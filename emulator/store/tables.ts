@@ -38,6 +38,12 @@ export class StoreTables {
 
   constructor(public tokenSecret: string) {}
 
+  /** The account of an address, whatever the case of its letters (one account per address). */
+  accountByEmail(email: string): Account | undefined {
+    const wanted = email.trim().toLowerCase();
+    return this.accounts.all().find((account) => account.email.toLowerCase() === wanted);
+  }
+
   /** Notes that the store holds data of an app; the first time, its marker is written. */
   knowApp(appId: string): void {
     if (this.apps.has(appId)) return;
