@@ -31,6 +31,13 @@ const invalid = (message: string) => invalidInput(message, 'invalid_update');
 const ARITHMETIC = new Set(['$inc', '$mul']);
 const ARRAY_OPERATORS = new Set(['$addToSet', '$push', '$pull']);
 
+/** What a stored value is, in words: null, an array, an object, a string ... */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /**
  * Refuses an update that cannot apply to this record, as MongoDB does ("Cannot apply $inc to a value
  * of non-numeric type"): arithmetic on a stored value that is no number (null included), an array
@@ -49,16 +56,8 @@ export function checkUpdateTargets(
       const current = valueAt(record, path);
       if (current === undefined) continue;
       if (needsNumber ? typeof current !== 'number' : !Array.isArray(current)) {
-        const found =
-          current === null
-            ? 'null'
-            : Array.isArray(current)
-              ? 'an array'
-              : typeof current === 'object'
-                ? 'an object'
-                : `a ${typeof current}`;
         throw invalid(
-          `Cannot apply ${operator} to "${path}" of record ${String(record.id).slice(0, 60)}: it holds ${found}, not ${needsNumber ? 'a number' : 'an array'}`,
+          `Cannot apply ${operator} to "${path}" of record ${String(record.id).slice(0, 60)}: it holds ${kindOf(current)}, not ${needsNumber ? 'a number' : 'an array'}`,
         );
       }
     }
