@@ -12,21 +12,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 
 import { useLiveConversation, type ConversationSource } from '@/lib/data/use-live-conversation';
-import { APP, Clients, Platform, sleep } from '@/tests/integration/realtime/harness';
-import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { sleep } from '@/tests/integration/realtime/harness';
+import { emulatorWithClients } from '@/tests/support/emulator-clients';
 
 import { countedClient, FreshCache } from './live-support';
 
-let platform: Platform;
-let token: string;
-const clients = new Clients();
-
-beforeAll(async () => {
-  platform = await Platform.start();
-  token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-});
-afterEach(() => clients.cleanupAll());
-afterAll(() => platform.dispose());
+const suite = emulatorWithClients();
+const { clients } = suite;
 
 /** Reads `data` and `live` during render, as a component would (SWR re-renders only for fields read). */
 function useConversation(source: ConversationSource | null, id: string | null) {
@@ -38,7 +30,7 @@ const contents = (messages: { content: string }[] | undefined) => messages?.map(
 const AUTOMATIC_REPLY = /automatic reply/;
 
 it('loads the conversation, then receives new messages and the agent reply by push', async () => {
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const conversation = await viewer.client.agents.createConversation({ agent_name: 'helper' });
   const { result } = renderHook(() => useConversation(viewer.client, conversation.id), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
@@ -59,16 +51,16 @@ it('loads the conversation, then receives new messages and the agent reply by pu
 });
 
 it('shows the messages added while the connection was down once it is back', async () => {
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const conversation = await viewer.client.agents.createConversation({ agent_name: 'helper' });
   const { result } = renderHook(() => useConversation(viewer.client, conversation.id), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
 
-  const port = await act(() => platform.stop());
+  const port = await act(() => suite.platform.stop());
   await waitFor(() => expect(result.current.live.status).toBe('reconnecting'));
   await act(() =>
-    platform.whileAway(async (url) => {
-      const away = clients.create(url, { token });
+    suite.platform.whileAway(async (url) => {
+      const away = clients.create(url, { token: suite.userToken });
       await away.agents.addMessage(conversation.id, { role: 'user', content: 'written while you were away' });
       // The emulator answers in the background; wait for the reply before closing it.
       for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -78,7 +70,7 @@ it('shows the messages added while the connection was down once it is back', asy
       throw new Error('The agent did not reply');
     }),
   );
-  await act(() => platform.startOn(port));
+  await act(() => suite.platform.startOn(port));
 
   await waitFor(() => expect(result.current.live.status).toBe('live'), { timeout: 8000 });
   await waitFor(() => expect(result.current.data?.messages).toHaveLength(2));
@@ -87,7 +79,7 @@ it('shows the messages added while the connection was down once it is back', asy
 }, 20_000);
 
 it('keeps the newer version when an older push arrives late', async () => {
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const conversation = await viewer.client.agents.createConversation({ agent_name: 'helper' });
   await viewer.client.agents.addMessage(conversation.id, { role: 'user', content: 'first' });
   const { result } = renderHook(() => useConversation(viewer.client, conversation.id), { wrapper: FreshCache });
@@ -98,7 +90,7 @@ it('keeps the newer version when an older push arrives late', async () => {
   const stale = { ...conversation, messages: [] };
   await act(async () => {
     const response = await fetch(
-      `${platform.url}/api/_emulator/rooms/${encodeURIComponent(`/agent-conversations/${conversation.id}`)}/emit`,
+      `${suite.platform.url}/api/_emulator/rooms/${encodeURIComponent(`/agent-conversations/${conversation.id}`)}/emit`,
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -115,7 +107,7 @@ it('keeps the newer version when an older push arrives late', async () => {
 });
 
 it('loads nothing without a conversation id', async () => {
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result } = renderHook(() => useConversation(viewer.client, null), { wrapper: FreshCache });
   await act(() => sleep(150));
   expect(result.current.data).toBeUndefined();

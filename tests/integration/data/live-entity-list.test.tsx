@@ -18,9 +18,10 @@ import { StrictMode, type ReactNode } from 'react';
 
 import { useLiveEntityList, type EntitySource, type LiveListQuery } from '@/lib/data/use-live-entity-list';
 import type { EntityRecord } from '@/lib/sdk';
-import { APP, Clients, emitToRoom, eventually, Platform, sleep } from '@/tests/integration/realtime/harness';
+import { emitToRoom, eventually, sleep } from '@/tests/integration/realtime/harness';
 import { roomHistory, serverEvents } from '@/tests/integration/realtime/server-observer';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+import { SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+import { APP, emulatorWithClients } from '@/tests/support/emulator-clients';
 
 import { countedClient, FreshCache } from './live-support';
 
@@ -33,16 +34,8 @@ jest.mock('socket.io', () =>
 );
 
 type Todo = { title: string; done?: boolean };
-let platform: Platform;
-let token: string;
-const clients = new Clients();
-
-beforeAll(async () => {
-  platform = await Platform.start();
-  token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-});
-afterEach(() => clients.cleanupAll());
-afterAll(() => platform.dispose());
+const suite = emulatorWithClients();
+const { clients } = suite;
 
 let entityCounter = 0;
 const freshEntity = () => `LiveList${(entityCounter += 1)}`;
@@ -61,7 +54,7 @@ async function serverList(
   entity: string,
   query: { filter?: Record<string, unknown>; sort?: string; limit?: number } = {},
 ) {
-  const handler = clients.create(platform.url, { token }).entity(entity);
+  const handler = clients.create(suite.platform.url, { token: suite.userToken }).entity(entity);
   return query.filter ? handler.filter(query.filter, query.sort, query.limit) : handler.list(query.sort, query.limit);
 }
 
@@ -88,10 +81,10 @@ const titles = (records: EntityRecord<Todo>[] | undefined) => records?.map((reco
 
 it('shows the watch’s first result, then its creates, updates and deletes, without another HTTP read', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const writer = clients.create(suite.platform.url, { token: suite.userToken }).entity<Todo>(entity);
   const first = await writer.create({ title: 'first' });
   const second = await writer.create({ title: 'second' });
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
 
   const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
@@ -110,10 +103,10 @@ it('shows the watch’s first result, then its creates, updates and deletes, wit
 
 it('follows a filter, sort and limit as records enter and leave the window, still without more HTTP reads', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const writer = clients.create(suite.platform.url, { token: suite.userToken }).entity<Todo>(entity);
   const b = await writer.create({ title: 'b', done: false });
   await writer.create({ title: 'z', done: true });
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const query = { filter: { done: false }, sort: 'title', limit: 2 } as const;
 
   const { result } = renderHook(() => useList<Todo>(viewer.client, entity, query), { wrapper: FreshCache });
@@ -132,25 +125,25 @@ it('follows a filter, sort and limit as records enter and leave the window, stil
 
 it('ends equal to the server after a restart during which the data changed', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const writer = clients.create(suite.platform.url, { token: suite.userToken }).entity<Todo>(entity);
   const kept = await writer.create({ title: 'kept' });
   const doomed = await writer.create({ title: 'doomed' });
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   await waitFor(() => expect(titles(result.current.data)).toEqual(['doomed', 'kept']));
 
-  const port = await act(() => platform.stop());
+  const port = await act(() => suite.platform.stop());
   await waitFor(() => expect(result.current.live.status).toBe('reconnecting'));
   await act(() =>
-    platform.whileAway(async (url) => {
-      const away = clients.create(url, { token }).entity<Todo>(entity);
+    suite.platform.whileAway(async (url) => {
+      const away = clients.create(url, { token: suite.userToken }).entity<Todo>(entity);
       await away.create({ title: 'created while away' });
       await away.update(kept.id, { title: 'kept, edited while away' });
       await away.delete(doomed.id);
     }),
   );
-  await act(() => platform.startOn(port));
+  await act(() => suite.platform.startOn(port));
 
   await waitFor(() => expect(result.current.live.status).toBe('live'), { timeout: 8000 });
   await waitFor(() => expect(titles(result.current.data)).toEqual(['created while away', 'kept, edited while away']));
@@ -159,7 +152,7 @@ it('ends equal to the server after a restart during which the data changed', asy
 
 it('shares one live query between two components and survives a remount (and StrictMode) without asking again', async () => {
   const entity = freshEntity();
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const strictFreshCache = ({ children }: { children: ReactNode }) => (
     <StrictMode>
       <FreshCache>{children}</FreshCache>
@@ -180,7 +173,7 @@ it('shares one live query between two components and survives a remount (and Str
   rerender({ mounted: false });
   rerender({ mounted: true });
   const created = await act(() =>
-    clients.create(platform.url, { token }).entity<Todo>(entity).create({ title: 'shared' }),
+    clients.create(suite.platform.url, { token: suite.userToken }).entity<Todo>(entity).create({ title: 'shared' }),
   );
   await waitFor(() => expect(result.current.one.data?.map((record) => record.id)).toEqual([created.id]));
   expect(result.current.two.data).toEqual(result.current.one.data);
@@ -190,7 +183,7 @@ it('shares one live query between two components and survives a remount (and Str
 
 it('lets the server forget the query after the last component unmounts', async () => {
   const entity = freshEntity();
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result, unmount } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   const room = await queryRoomOf(entity);
@@ -200,7 +193,7 @@ it('lets the server forget the query after the last component unmounts', async (
 
 it('works with the service role of a client that has no user', async () => {
   const entity = freshEntity();
-  const service = countedClient(clients, platform.url, null, serviceTokenFor(APP));
+  const service = countedClient(clients, suite.platform.url, null, serviceTokenFor(APP));
   const { result } = renderHook(() => useList(service.client.asServiceRole, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   const created = await act(() =>
@@ -212,14 +205,14 @@ it('works with the service role of a client that has no user', async () => {
 
 it('asks for a fresh result after an update it cannot read, and stays equal to the server', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, { token }).entity<Todo>(entity);
+  const writer = clients.create(suite.platform.url, { token: suite.userToken }).entity<Todo>(entity);
   await writer.create({ title: 'kept' });
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result } = renderHook(() => useList(viewer.client, entity), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('live'));
   const room = await queryRoomOf(entity);
 
-  await act(() => emitToRoom(platform.url, room, 'update_model', { room, data: '{broken' }));
+  await act(() => emitToRoom(suite.platform.url, room, 'update_model', { room, data: '{broken' }));
   await waitFor(() => expect(roomHistory(room)).toEqual(['subscribe_query', 'subscribe_query']));
   await act(() => writer.create({ title: 'after the resync' }));
   await waitFor(() => expect(titles(result.current.data)).toEqual(['after the resync', 'kept']));
@@ -230,7 +223,7 @@ it('asks for a fresh result after an update it cannot read, and stays equal to t
 
 it('shows a refused watch as failed and the list from HTTP', async () => {
   // Users may read their own User record over HTTP but not follow the User collection.
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result } = renderHook(() => useList<{ email: string }>(viewer.client, 'User'), { wrapper: FreshCache });
   await waitFor(() => expect(result.current.live.status).toBe('failed'));
   expect(result.current.live.error?.code).toBe('admin_required');
@@ -238,7 +231,7 @@ it('shows a refused watch as failed and the list from HTTP', async () => {
 });
 
 it('loads nothing and subscribes to nothing without a client or entity name', async () => {
-  const viewer = countedClient(clients, platform.url, token);
+  const viewer = countedClient(clients, suite.platform.url, suite.userToken);
   const { result } = renderHook(() => [useList(null, 'Todo'), useList(viewer.client, null)], {
     wrapper: FreshCache,
   });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 
 import type { PlatformClient } from '@/lib/sdk';
-import type { Clients } from '@/tests/integration/realtime/harness';
+import type { Clients } from '@/tests/support/emulator-clients';
 
 export function FreshCache({ children }: { children: ReactNode }) {
   return <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;

@@ -11,34 +11,28 @@ import {
   MAX_UPDATE_DATA_LENGTH,
   RealtimeErrorCodes,
 } from '@/lib/sdk/realtime/socket/realtime.lazy';
-import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { APP, emulatorWithClients } from '@/tests/support/emulator-clients';
 
-import { APP, Clients, emitToRoom, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
+import { emitToRoom, entityRoomOf, eventually, probe, sleep } from './harness';
 import { roomHistory, serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
   jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
 );
 
-let platform: Platform;
-let userToken: string;
-const clients = new Clients();
+// Its afterEach cleans up the clients before the one below checks the console.
+const suite = emulatorWithClients();
+const { clients } = suite;
 let consoleError: jest.SpyInstance;
 
-beforeAll(async () => {
-  platform = await Platform.start();
-  userToken = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-});
 beforeEach(() => {
   consoleError = jest.spyOn(console, 'error');
 });
 afterEach(() => {
-  clients.cleanupAll();
   // Nothing the server sent may have blown up inside a socket handler.
   expect(consoleError).not.toHaveBeenCalledWith('[platform-sdk] real-time handler failed:', expect.anything());
   consoleError.mockRestore();
 });
-afterAll(() => platform.dispose());
 
 type Change = EntityChangeEvent;
 const codes = (errors: { code?: string }[]) => errors.map((error) => error.code);
@@ -47,8 +41,8 @@ describe('malformed and oversize updates', () => {
   it('reports each bad update to the room error listeners and keeps delivering to every subscriber', async () => {
     const entity = 'FaultyFeed';
     const room = entityRoomOf(entity);
-    const reporting = clients.create(platform.url, { token: userToken });
-    const plain = clients.create(platform.url, { token: userToken });
+    const reporting = clients.create(suite.platform.url, { token: suite.userToken });
+    const plain = clients.create(suite.platform.url, { token: suite.userToken });
     const watched = probe<Change>((callback, hooks) => reporting.entity(entity).subscribe(callback, hooks));
     const elsewhere = probe<Change>((callback, hooks) => reporting.entity('QuietFeed').subscribe(callback, hooks));
     const other: Change[] = [];
@@ -64,10 +58,11 @@ describe('malformed and oversize updates', () => {
       ['a JSON array', '[1,2,3]'],
       ['oversize data', `"${'x'.repeat(MAX_UPDATE_DATA_LENGTH)}"`],
     ];
-    for (const [, data] of bad) expect(await emitToRoom(platform.url, room, 'update_model', { room, data })).toBe(2);
+    for (const [, data] of bad)
+      expect(await emitToRoom(suite.platform.url, room, 'update_model', { room, data })).toBe(2);
     // A large update under the limit is still an update.
     const bulky = { id: 'bulky', title: 'y'.repeat(1_000_000) };
-    await emitToRoom(platform.url, room, 'update_model', {
+    await emitToRoom(suite.platform.url, room, 'update_model', {
       room,
       data: JSON.stringify({ type: 'update', id: 'bulky', data: bulky }),
     });
@@ -89,13 +84,13 @@ describe('malformed and oversize updates', () => {
   it('reports envelopes that name no room to every subscriber of the socket, then carries on', async () => {
     const entity = 'EnvelopeFeed';
     const room = entityRoomOf(entity);
-    const client = clients.create(platform.url, { token: userToken });
+    const client = clients.create(suite.platform.url, { token: suite.userToken });
     const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
     const second = probe<Change>((callback, hooks) => client.entity('EnvelopeOther').subscribe(callback, hooks));
     await eventually(() => roomHistory(room).length === 1 && roomHistory(entityRoomOf('EnvelopeOther')).length === 1);
 
     for (const payload of ['a bare string', null, 7, [room, 'x'], { data: '{}' }, { room: 42, data: '{}' }]) {
-      await emitToRoom(platform.url, room, 'update_model', payload);
+      await emitToRoom(suite.platform.url, room, 'update_model', payload);
     }
     const created = await client.entity(entity).create({ title: 'fine' });
     await eventually(() => first.values.length === 1, 5000, 'the valid update');
@@ -107,7 +102,7 @@ describe('malformed and oversize updates', () => {
 
   it('keeps other subscribers going when one subscriber throws', async () => {
     const entity = 'ThrowingFeed';
-    const client = clients.create(platform.url, { token: userToken });
+    const client = clients.create(suite.platform.url, { token: suite.userToken });
     consoleError.mockImplementation(() => undefined);
     client.entity(entity).subscribe(() => {
       throw new Error('a buggy component');
@@ -123,14 +118,14 @@ describe('malformed and oversize updates', () => {
 
 describe('server errors', () => {
   it('delivers an error event naming a room to that room only, and one naming none to everyone', async () => {
-    const client = clients.create(platform.url, { token: userToken });
+    const client = clients.create(suite.platform.url, { token: suite.userToken });
     const named = probe<Change>((callback, hooks) => client.entity('ErrorNamed').subscribe(callback, hooks));
     const bystander = probe<Change>((callback, hooks) => client.entity('ErrorBystander').subscribe(callback, hooks));
     const room = entityRoomOf('ErrorNamed');
     await eventually(() => roomHistory(room).length === 1 && roomHistory(entityRoomOf('ErrorBystander')).length === 1);
 
-    await emitToRoom(platform.url, room, 'error', { message: 'Room is closing', code: 'room_closing', room });
-    await emitToRoom(platform.url, room, 'error', 17);
+    await emitToRoom(suite.platform.url, room, 'error', { message: 'Room is closing', code: 'room_closing', room });
+    await emitToRoom(suite.platform.url, room, 'error', 17);
     await eventually(() => named.errors.length === 2 && bystander.errors.length === 1, 5000, 'the errors');
     expect(named.errors.map((error) => [error.code, error.message])).toEqual([
       ['room_closing', 'Room is closing'],
@@ -141,7 +136,7 @@ describe('server errors', () => {
 
   it('reports a refused join to its subscribers, including later ones, while other rooms keep working', async () => {
     // Anonymous callers may not follow the User collection.
-    const client = clients.create(platform.url, { token: null });
+    const client = clients.create(suite.platform.url, { token: null });
     const refused = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     const allowed = probe<Change>((callback, hooks) => client.entity('OpenFeed').subscribe(callback, hooks));
     await eventually(() => refused.errors.length === 1, 5000, 'the refusal');
@@ -150,7 +145,7 @@ describe('server errors', () => {
     const late = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     expect(codes(late.errors)).toEqual(['admin_required']);
     expect(late.joins).toEqual([]);
-    const writer = clients.create(platform.url, { token: userToken });
+    const writer = clients.create(suite.platform.url, { token: suite.userToken });
     const created = await writer.entity('OpenFeed').create({ title: 'ok' });
     await eventually(() => allowed.values.length === 1, 5000, 'the update');
     expect(allowed.values[0]?.id).toBe(created.id);
@@ -158,7 +153,7 @@ describe('server errors', () => {
   });
 
   it('reports a connection the server refuses (an invalid token) to every subscriber', async () => {
-    const client = clients.create(platform.url, { token: 'not-a-real-token' });
+    const client = clients.create(suite.platform.url, { token: 'not-a-real-token' });
     const first = probe<Change>((callback, hooks) => client.entity('RefusedA').subscribe(callback, hooks));
     const second = probe<Change>((callback, hooks) => client.entity('RefusedB').subscribe(callback, hooks));
     await eventually(() => first.errors.length === 1 && second.errors.length === 1, 5000, 'the refusal');
@@ -172,30 +167,30 @@ describe('socket URL length limit', () => {
   const query = (token: string) => ({ app_id: APP, token });
   /** A token that makes the handshake URL exactly `length` characters long. */
   function tokenForUrlLength(length: number): string {
-    const base = socketHandshakeUrl(platform.url, '/ws-user-apps/socket.io/', query('')).length;
+    const base = socketHandshakeUrl(suite.platform.url, '/ws-user-apps/socket.io/', query('')).length;
     return 't'.repeat(length - base);
   }
   const handshakesWith = (token: string) =>
     serverEvents({ kind: 'handshake' }).filter((event) => event.token === token);
 
   it('computes the URL exactly as socket.io-client sends it', async () => {
-    const token = `${userToken}`;
-    const client = clients.create(platform.url, { token });
+    const token = `${suite.userToken}`;
+    const client = clients.create(suite.platform.url, { token });
     probe<Change>((callback, hooks) => client.entity('UrlShape').subscribe(callback, hooks));
     await eventually(() => handshakesWith(token).length > 0, 5000, 'the handshake');
     const seen = handshakesWith(token)[0]?.url ?? '';
-    const origin = platform.url.replace(/^http/, 'ws');
-    expect(`${origin}${seen}`).toBe(socketHandshakeUrl(platform.url, '/ws-user-apps/socket.io/', query(token)));
+    const origin = suite.platform.url.replace(/^http/, 'ws');
+    expect(`${origin}${seen}`).toBe(socketHandshakeUrl(suite.platform.url, '/ws-user-apps/socket.io/', query(token)));
   });
 
   it('sends a URL of exactly 8000 characters and refuses one of 8001 without sending it', async () => {
     const fits = tokenForUrlLength(MAX_SOCKET_URL_LENGTH);
     const tooLong = tokenForUrlLength(MAX_SOCKET_URL_LENGTH + 1);
     const fitting = probe<Change>((callback, hooks) =>
-      clients.create(platform.url, { token: fits }).entity('UrlA').subscribe(callback, hooks),
+      clients.create(suite.platform.url, { token: fits }).entity('UrlA').subscribe(callback, hooks),
     );
     const refused = probe<Change>((callback, hooks) =>
-      clients.create(platform.url, { token: tooLong }).entity('UrlA').subscribe(callback, hooks),
+      clients.create(suite.platform.url, { token: tooLong }).entity('UrlA').subscribe(callback, hooks),
     );
 
     // The fitting one reaches the server (which rejects the made-up token); the long one never does.
@@ -209,7 +204,7 @@ describe('socket URL length limit', () => {
   });
 
   it('refuses a token change that makes the URL too long, and connects again after a usable one', async () => {
-    const client = clients.create(platform.url, { token: userToken });
+    const client = clients.create(suite.platform.url, { token: suite.userToken });
     const subscription = probe<Change>((callback, hooks) => client.entity('UrlSwap').subscribe(callback, hooks));
     const room = entityRoomOf('UrlSwap');
     await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
@@ -223,7 +218,7 @@ describe('socket URL length limit', () => {
     await sleep(1800);
     expect(handshakesWith(tooLong)).toEqual([]);
 
-    client.setToken(userToken, false);
+    client.setToken(suite.userToken, false);
     await eventually(
       () => roomHistory(room).length === 2 && roomHistory(entityRoomOf('UrlSwapLate')).length === 1,
       5000,

@@ -5,28 +5,18 @@
  * still has listeners exactly once, and tell their subscribers so they can refetch what they missed.
  */
 import type { AgentConversation, EntityChangeEvent } from '@/lib/sdk/core/types';
-import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { emulatorWithClients } from '@/tests/support/emulator-clients';
 
-import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
+import { entityRoomOf, eventually, probe, sleep } from './harness';
 import { roomHistory, serverCount, serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
   jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
 );
 
-let platform: Platform;
-let userToken: string;
-const clients = new Clients();
-
-beforeEach(async () => {
-  platform = await Platform.start();
-  // Tokens are signed with a secret kept in the data folder, so this one outlives restarts.
-  userToken = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-});
-afterEach(async () => {
-  clients.cleanupAll();
-  await platform.dispose();
-});
+// The user's token is signed with a secret kept in the data folder, so it outlives restarts.
+const suite = emulatorWithClients({ freshFor: 'test' });
+const { clients } = suite;
 
 type Change = EntityChangeEvent;
 /** Slack for handshakes and timers on a loaded 2-core machine. */
@@ -35,7 +25,7 @@ const latestServer = () => serverCount() - 1;
 const firstConnectOn = (server: number) => serverEvents({ server, kind: 'connect' })[0]?.at;
 
 it('reconnects after a restart, rejoins each live room once and no longer joins rooms left while away', async () => {
-  const subscriber = clients.create(platform.url, { token: userToken });
+  const subscriber = clients.create(suite.platform.url, { token: suite.userToken });
   const conversation = await subscriber.agents.createConversation({ agent_name: 'helper' });
   const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   const notes = probe<Change>((callback, hooks) => subscriber.entity('Note').subscribe(callback, hooks));
@@ -49,19 +39,19 @@ it('reconnects after a restart, rejoins each live room once and no longer joins 
     [...liveRooms, entityRoomOf('Dropped')].every((room) => roomHistory(room, firstServer).length === 1),
   );
 
-  const port = await platform.stop();
+  const port = await suite.platform.stop();
   await eventually(() => todos.disconnects.length === 1 && chat.disconnects.length === 1, 5000, 'the disconnect');
   // Unsubscribing while disconnected sends nothing and must not resurrect the room on reconnect.
   dropped.stop();
-  const written = await platform.whileAway(async (url) => {
-    const writer = clients.create(url, { token: userToken });
+  const written = await suite.platform.whileAway(async (url) => {
+    const writer = clients.create(url, { token: suite.userToken });
     const kept = await writer.entity('Todo').create({ title: 'written while the subscriber was away' });
     const removed = await writer.entity('Todo').create({ title: 'created and deleted while away' });
     await writer.entity('Todo').delete(removed.id);
     return kept;
   });
   const restartedAt = performance.now();
-  await platform.startOn(port);
+  await suite.platform.startOn(port);
   const secondServer = latestServer();
 
   await eventually(() => liveRooms.every((room) => roomHistory(room, secondServer).length === 1), 8000, 'the rejoins');
@@ -90,12 +80,12 @@ it('reconnects after a restart, rejoins each live room once and no longer joins 
 }, 30_000);
 
 it('makes the first reconnect attempt 0.5 to 1.5 s after the connection drops (1 s with jitter 0.5)', async () => {
-  const subscriber = clients.create(platform.url, { token: userToken });
+  const subscriber = clients.create(suite.platform.url, { token: suite.userToken });
   const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   await eventually(() => roomHistory(entityRoomOf('Todo'), latestServer()).length === 1, 5000, 'the join');
 
-  const port = await platform.stop();
-  await platform.startOn(port);
+  const port = await suite.platform.stop();
+  await suite.platform.startOn(port);
   const secondServer = latestServer();
   await eventually(() => firstConnectOn(secondServer), 5000, 'the reconnect');
 
@@ -106,15 +96,15 @@ it('makes the first reconnect attempt 0.5 to 1.5 s after the connection drops (1
 }, 20_000);
 
 it('keeps retrying through a longer outage and is back within the 5 s maximum delay of the server returning', async () => {
-  const subscriber = clients.create(platform.url, { token: userToken });
+  const subscriber = clients.create(suite.platform.url, { token: suite.userToken });
   const todos = probe<Change>((callback, hooks) => subscriber.entity('Todo').subscribe(callback, hooks));
   await eventually(() => roomHistory(entityRoomOf('Todo'), latestServer()).length === 1, 5000, 'the join');
 
-  const port = await platform.stop();
+  const port = await suite.platform.stop();
   // Attempts fail at about 1 s, 3 s and 7 s (doubling, capped at 5 s); come back in between.
   await sleep(4500);
   const restartedAt = performance.now();
-  await platform.startOn(port);
+  await suite.platform.startOn(port);
   const secondServer = latestServer();
   await eventually(() => firstConnectOn(secondServer), 5000 + SLACK_MS * 2, 'the reconnect');
   expect((firstConnectOn(secondServer) ?? Number.NaN) - restartedAt).toBeLessThanOrEqual(5000 + SLACK_MS);
@@ -123,13 +113,13 @@ it('keeps retrying through a longer outage and is back within the 5 s maximum de
 }, 30_000);
 
 it('comes back by itself after the server disconnects it, after the longest backoff delay, and rejoins once', async () => {
-  const subscriber = clients.create(platform.url, { token: userToken });
+  const subscriber = clients.create(suite.platform.url, { token: suite.userToken });
   const todos = probe<Change>((callback, hooks) => subscriber.entity('Kicked').subscribe(callback, hooks));
   const room = entityRoomOf('Kicked');
   const server = latestServer();
   await eventually(() => roomHistory(room, server).length === 1, 5000, 'the join');
 
-  const kick = await fetch(`${platform.url}/api/_emulator/rooms/${encodeURIComponent(room)}/disconnect`, {
+  const kick = await fetch(`${suite.platform.url}/api/_emulator/rooms/${encodeURIComponent(room)}/disconnect`, {
     method: 'POST',
   });
   expect(await kick.json()).toEqual({ room, disconnected: 1 });
@@ -143,7 +133,7 @@ it('comes back by itself after the server disconnects it, after the longest back
   );
   const rejoinedAfter = performance.now() - kickedAt;
   expect(rejoinedAfter).toBeGreaterThanOrEqual(5000 - SLACK_MS);
-  const writer = clients.create(platform.url, { token: userToken });
+  const writer = clients.create(suite.platform.url, { token: suite.userToken });
   const created = await writer.entity('Kicked').create({ title: 'after the kick' });
   await eventually(() => todos.values.some((event) => event.id === created.id), 5000, 'delivery after the rejoin');
   expect(todos.errors).toEqual([]);

@@ -5,25 +5,18 @@
  */
 import type { EntityChangeEvent } from '@/lib/sdk/core/types';
 import { ROOM_LEAVE_GRACE_MS } from '@/lib/sdk/realtime/socket/realtime.lazy';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
+import { serviceTokenFor } from '@/tests/support/emulator';
+import { APP, emulatorWithClients } from '@/tests/support/emulator-clients';
 
-import { APP, Clients, entityRoomOf, eventually, Platform, probe, sleep } from './harness';
+import { entityRoomOf, eventually, probe, sleep } from './harness';
 import { roomHistory, serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
   jest.requireActual<typeof import('./server-observer')>('./server-observer').recordingSocketIo(),
 );
 
-let platform: Platform;
-let userToken: string;
-const clients = new Clients();
-
-beforeAll(async () => {
-  platform = await Platform.start();
-  userToken = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-});
-afterEach(() => clients.cleanupAll());
-afterAll(() => platform.dispose());
+const suite = emulatorWithClients();
+const { clients } = suite;
 
 let entityCounter = 0;
 /** A fresh entity (and room) per test, so server histories never mix. */
@@ -40,7 +33,7 @@ const AFTER_GRACE_MS = ROOM_LEAVE_GRACE_MS + 250;
 
 it('joins on the first subscribe, leaves after the grace period, and joins again on resubscribe', async () => {
   const { entity, room } = freshEntity();
-  const client = clients.create(platform.url, { token: userToken });
+  const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
   expect(first.joins).toHaveLength(1);
@@ -65,7 +58,7 @@ it('joins on the first subscribe, leaves after the grace period, and joins again
 
 it('gives two subscribers of one room a single join and leaves only after both are gone', async () => {
   const { entity, room } = freshEntity();
-  const client = clients.create(platform.url, { token: userToken });
+  const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join on the server');
   // The second subscriber arrives while the room is joined: it is live at once, without a join.
@@ -90,7 +83,7 @@ it('gives two subscribers of one room a single join and leaves only after both a
 
 it('absorbs an unsubscribe and resubscribe within the grace period (a React remount) without leave or join', async () => {
   const { entity, room } = freshEntity();
-  const client = clients.create(platform.url, { token: userToken });
+  const client = clients.create(suite.platform.url, { token: suite.userToken });
   const mounted = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
 
@@ -108,7 +101,7 @@ it('absorbs an unsubscribe and resubscribe within the grace period (a React remo
 
 it('treats repeated unsubscribes as one', async () => {
   const { entity, room } = freshEntity();
-  const client = clients.create(platform.url, { token: userToken });
+  const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   const second = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
@@ -131,7 +124,7 @@ it('treats repeated unsubscribes as one', async () => {
 
 it('joins each room once when several subscribe before the socket has connected', async () => {
   const rooms = [freshEntity(), freshEntity(), freshEntity()];
-  const client = clients.create(platform.url, { token: userToken });
+  const client = clients.create(suite.platform.url, { token: suite.userToken });
   const probes = rooms.flatMap(({ entity }) => [
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
@@ -146,7 +139,7 @@ it('joins each room once when several subscribe before the socket has connected'
 
 it('reconnects with the new token after setToken and rejoins every room exactly once', async () => {
   const rooms = [freshEntity(), freshEntity()];
-  const client = clients.create(platform.url, { token: null });
+  const client = clients.create(suite.platform.url, { token: null });
   const probes = rooms.map(({ entity }) =>
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
   );
@@ -154,7 +147,7 @@ it('reconnects with the new token after setToken and rejoins every room exactly 
   const anonymousSocket = serverEvents({ room: rooms[0]!.room, kind: 'join' })[0]!.socketId;
   expect(serverEvents({ socketId: anonymousSocket, kind: 'connect' })[0]?.token).toBeUndefined();
 
-  client.setToken(userToken, false);
+  client.setToken(suite.userToken, false);
   await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 2), 5000, 'rejoins');
   await sleep(100);
   for (const { room } of rooms) {
@@ -162,7 +155,7 @@ it('reconnects with the new token after setToken and rejoins every room exactly 
     expect(joins).toHaveLength(2);
     const newSocket = joins[1]!.socketId;
     expect(newSocket).not.toBe(anonymousSocket);
-    expect(serverEvents({ socketId: newSocket, kind: 'connect' })[0]?.token).toBe(userToken);
+    expect(serverEvents({ socketId: newSocket, kind: 'connect' })[0]?.token).toBe(suite.userToken);
   }
   expect(serverEvents({ socketId: anonymousSocket, kind: 'disconnect' })).toHaveLength(1);
   for (const subscription of probes) {
@@ -174,7 +167,7 @@ it('reconnects with the new token after setToken and rejoins every room exactly 
 describe('service role', () => {
   it('subscribes on its own socket, authenticated as the service role, next to the user socket', async () => {
     const { entity, room } = freshEntity();
-    const client = clients.create(platform.url, { token: userToken, serviceToken: serviceTokenFor(APP) });
+    const client = clients.create(suite.platform.url, { token: suite.userToken, serviceToken: serviceTokenFor(APP) });
     const asUser = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
     const asService = probe<Change>((callback, hooks) =>
       client.asServiceRole.entity(entity).subscribe(callback, hooks),
@@ -196,7 +189,7 @@ describe('service role', () => {
   it('receives events on an app that requires login, with only a service token', async () => {
     const app = 'members-only';
     const entity = `ServiceOnly${++entityCounter}`;
-    const service = clients.create(platform.url, { appId: app, serviceToken: serviceTokenFor(app) });
+    const service = clients.create(suite.platform.url, { appId: app, serviceToken: serviceTokenFor(app) });
     const subscription = probe<Change>((callback, hooks) =>
       service.asServiceRole.entity(entity).subscribe(callback, hooks),
     );
@@ -209,8 +202,8 @@ describe('service role', () => {
 
   it('subscribes from a client that has only a service token', async () => {
     const { entity, room } = freshEntity();
-    const service = clients.create(platform.url, { serviceToken: serviceTokenFor(APP) });
-    const writer = clients.create(platform.url, { token: userToken });
+    const service = clients.create(suite.platform.url, { serviceToken: serviceTokenFor(APP) });
+    const writer = clients.create(suite.platform.url, { token: suite.userToken });
     const subscription = probe<Change>((callback, hooks) =>
       service.asServiceRole.entity(entity).subscribe(callback, hooks),
     );

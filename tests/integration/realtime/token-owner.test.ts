@@ -11,9 +11,10 @@
  * header and the socket handshake query. A clear through the store (what lib/auth does after a
  * refused session) reaches the client too: the next request and handshake carry no token.
  */
-import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { APP, emulatorWithClients } from '@/tests/support/emulator-clients';
 
-import { APP, eventually, Platform } from './harness';
+import { eventually } from './harness';
 import { serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
@@ -23,21 +24,17 @@ jest.mock('socket.io', () =>
 type Shell = typeof import('@/lib/shell/platform');
 type Sdk = typeof import('@/lib/sdk');
 
-let platform: Platform;
-let token: string;
+const suite = emulatorWithClients();
 const sentAuthorization: (string | null)[] = [];
 const realFetch = globalThis.fetch;
 
-beforeAll(async () => {
-  platform = await Platform.start();
-  token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-  process.env.NEXT_PUBLIC_PLATFORM_SERVER_URL = platform.url;
+beforeAll(() => {
+  process.env.NEXT_PUBLIC_PLATFORM_SERVER_URL = suite.platform.url;
   process.env.NEXT_PUBLIC_PLATFORM_APP_ID = APP;
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.NEXT_PUBLIC_PLATFORM_SERVER_URL;
   delete process.env.NEXT_PUBLIC_PLATFORM_APP_ID;
-  await platform.dispose();
 });
 beforeEach(() => {
   window.localStorage.clear();
@@ -69,22 +66,22 @@ async function loadPage(address: string): Promise<{ shell: Shell; sdk: Sdk }> {
 const handshakes = () => serverEvents({ kind: 'handshake' });
 
 it('a token from the address bar reaches the Authorization header and the socket handshake through the store', async () => {
-  const { shell, sdk } = await loadPage(`/ComingSoon?access_token=${token}&tab=2`);
+  const { shell, sdk } = await loadPage(`/ComingSoon?access_token=${suite.userToken}&tab=2`);
   const before = handshakes().length;
   const client = shell.getPlatformClient();
   try {
     expect(window.location.search).toBe('?tab=2');
-    expect(sdk.tokenStore.get()).toBe(token);
-    expect(client.getToken()).toBe(token);
+    expect(sdk.tokenStore.get()).toBe(suite.userToken);
+    expect(client.getToken()).toBe(suite.userToken);
 
     await expect(client.auth.me()).resolves.toMatchObject({ email: SEEDED_ACCOUNTS.user.email });
-    expect(sentAuthorization).toEqual([`Bearer ${token}`]);
+    expect(sentAuthorization).toEqual([`Bearer ${suite.userToken}`]);
 
     client.entity('TokenOwnerFeed').subscribe(() => undefined);
     await eventually(() => handshakes().length > before, 5000, 'the handshake');
     const handshake = handshakes()[before];
-    expect(handshake?.token).toBe(token);
-    expect(handshake?.url).toContain(`token=${encodeURIComponent(token)}`);
+    expect(handshake?.token).toBe(suite.userToken);
+    expect(handshake?.url).toContain(`token=${encodeURIComponent(suite.userToken)}`);
     expect(handshake?.url).not.toContain('anonymous_id');
   } finally {
     client.cleanup();
@@ -92,12 +89,12 @@ it('a token from the address bar reaches the Authorization header and the socket
 });
 
 it('a clear through the store (as lib/auth does) drops the token from the client, its requests and its handshake', async () => {
-  const { shell, sdk } = await loadPage(`/?access_token=${token}`);
+  const { shell, sdk } = await loadPage(`/?access_token=${suite.userToken}`);
   const client = shell.getPlatformClient();
   try {
     client.entity('TokenOwnerCleared').subscribe(() => undefined);
     await eventually(
-      () => serverEvents({ kind: 'connect' }).some((event) => event.token === token),
+      () => serverEvents({ kind: 'connect' }).some((event) => event.token === suite.userToken),
       5000,
       'the signed-in socket',
     );
@@ -122,13 +119,13 @@ it('with storage blocked, a token from the address bar still reaches the header 
   jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
     throw new DOMException('blocked', 'SecurityError');
   });
-  const { shell, sdk } = await loadPage(`/?access_token=${token}`);
+  const { shell, sdk } = await loadPage(`/?access_token=${suite.userToken}`);
   const client = shell.getPlatformClient();
   try {
     expect(window.location.search).toBe('');
     expect(sdk.tokenStore.get()).toBeNull();
     await expect(client.auth.me()).resolves.toMatchObject({ email: SEEDED_ACCOUNTS.user.email });
-    expect(sentAuthorization).toEqual([`Bearer ${token}`]);
+    expect(sentAuthorization).toEqual([`Bearer ${suite.userToken}`]);
   } finally {
     client.cleanup();
   }

@@ -7,9 +7,9 @@
  */
 import type { PlatformClient } from '@/lib/sdk/client/create-client';
 import type { EntityRecord, WatchOptions, WatchSnapshot } from '@/lib/sdk/core/types';
-import { loginToken, SEEDED_ACCOUNTS } from '@/tests/support/emulator';
+import { emulatorWithClients } from '@/tests/support/emulator-clients';
 
-import { APP, Clients, emitToRoom, eventually, Platform, probe, sleep, type Probe } from './harness';
+import { emitToRoom, eventually, probe, sleep, type Probe } from './harness';
 import { roomHistory, serverCount, serverEvents } from './server-observer';
 
 jest.mock('socket.io', () =>
@@ -23,17 +23,9 @@ interface Item {
 }
 type Snapshot = WatchSnapshot<EntityRecord<Item>>;
 
-let platform: Platform;
-const clients = new Clients();
+const suite = emulatorWithClients({ freshFor: 'test' });
+const { clients } = suite;
 let entityCounter = 0;
-
-beforeEach(async () => {
-  platform = await Platform.start();
-});
-afterEach(async () => {
-  clients.cleanupAll();
-  await platform.dispose();
-});
 
 /** A fresh entity per test, so server histories never mix. */
 function freshEntity(): string {
@@ -83,12 +75,12 @@ function expectNoRepeats(watched: Probe<Snapshot>): void {
 
 it('delivers the current result first, then follows records into and out of a sorted window', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, SERVICE);
+  const writer = clients.create(suite.platform.url, SERVICE);
   const items = writer.entity<Item>(entity);
   const created = [];
   for (const rank of [10, 20, 30, 40]) created.push(await items.create({ title: `r${rank}`, rank, group: 'a' }));
   const options: WatchOptions<Item> = { filter: { group: 'a' }, sort: 'rank', limit: 2 };
-  const watcher = clients.create(platform.url, SERVICE);
+  const watcher = clients.create(suite.platform.url, SERVICE);
   const watched = watchWith(watcher, entity, options);
 
   await equalsFilter(watched, watcher, entity, options);
@@ -119,11 +111,11 @@ it('delivers the current result first, then follows records into and out of a so
 
 it('carries many watches on one socket and shares identical ones', async () => {
   const entity = freshEntity();
-  const writer = clients.create(platform.url, SERVICE);
+  const writer = clients.create(suite.platform.url, SERVICE);
   for (let at = 0; at < 12; at += 1)
     await writer.entity<Item>(entity).create({ title: `t${at}`, rank: at, group: `g${at % 3}` });
   const server = serverCount() - 1;
-  const watcher = clients.create(platform.url, SERVICE);
+  const watcher = clients.create(suite.platform.url, SERVICE);
   const queries: WatchOptions<Item>[] = [
     {},
     { sort: '-rank', limit: 3 },
@@ -147,8 +139,8 @@ it('carries many watches on one socket and shares identical ones', async () => {
 it('asks again after a restart and after a gap, never showing a duplicated or stale result', async () => {
   const entity = freshEntity();
   const options: WatchOptions<Item> = { sort: '-rank', limit: 3 };
-  const watcher = clients.create(platform.url, SERVICE);
-  const writer = clients.create(platform.url, SERVICE);
+  const watcher = clients.create(suite.platform.url, SERVICE);
+  const writer = clients.create(suite.platform.url, SERVICE);
   await writer.entity<Item>(entity).create({ title: 'before', rank: 1, group: 'a' });
   const watched = watchWith(watcher, entity, options);
   await equalsFilter(watched, watcher, entity, options);
@@ -162,7 +154,7 @@ it('asks again after a restart and after a gap, never showing a duplicated or st
     remove: [],
     put: [{ index: 0, record: fake }],
   });
-  expect(await emitToRoom(platform.url, room!, 'update_model', { room, data: payload })).toBe(1);
+  expect(await emitToRoom(suite.platform.url, room!, 'update_model', { room, data: payload })).toBe(1);
   await eventually(
     () => roomHistory(room!).filter((kind) => kind === 'subscribe_query').length === 2,
     5000,
@@ -171,20 +163,20 @@ it('asks again after a restart and after a gap, never showing a duplicated or st
   await equalsFilter(watched, watcher, entity, options);
   expect(watched.values.some((snapshot) => snapshot.entities.some((item) => item.id === 'fake'))).toBe(false);
   // An unreadable message: asked again too.
-  await emitToRoom(platform.url, room!, 'update_model', { room, data: '{not json' });
+  await emitToRoom(suite.platform.url, room!, 'update_model', { room, data: '{not json' });
   await eventually(
     () => roomHistory(room!).filter((kind) => kind === 'subscribe_query').length === 3,
     5000,
     'the second resync',
   );
 
-  const port = await platform.stop();
+  const port = await suite.platform.stop();
   await eventually(() => watched.disconnects.length === 1, 5000, 'the disconnect');
-  await platform.whileAway(async (url) => {
+  await suite.platform.whileAway(async (url) => {
     const away = clients.create(url, SERVICE).entity<Item>(entity);
     await away.create({ title: 'while away', rank: 50, group: 'a' });
   });
-  await platform.startOn(port);
+  await suite.platform.startOn(port);
   await equalsFilter(watched, watcher, entity, options);
   expect(last(watched)?.entities.map((item) => item.title)).toEqual(['while away', 'before']);
   await writer.entity<Item>(entity).create({ title: 'after', rank: 60, group: 'a' });
@@ -196,8 +188,8 @@ it('asks again after a restart and after a gap, never showing a duplicated or st
 
 it('stops delivering on unsubscribe and lets the server forget the query', async () => {
   const entity = freshEntity();
-  const watcher = clients.create(platform.url, SERVICE);
-  const writer = clients.create(platform.url, SERVICE).entity<Item>(entity);
+  const watcher = clients.create(suite.platform.url, SERVICE);
+  const writer = clients.create(suite.platform.url, SERVICE).entity<Item>(entity);
   const watched = watchWith(watcher, entity, {});
   await equalsFilter(watched, watcher, entity, {});
   const [room] = queryRooms(entity);
@@ -212,7 +204,7 @@ it('stops delivering on unsubscribe and lets the server forget the query', async
 
 it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server nothing', async () => {
   const entity = freshEntity();
-  const watcher = clients.create(platform.url, SERVICE);
+  const watcher = clients.create(suite.platform.url, SERVICE);
   const items = watcher.entity<Item>(entity);
   const errors: string[] = [];
   const onError = (error: { code?: string; message: string }) => errors.push(`${error.code}: ${error.message}`);
@@ -232,8 +224,7 @@ it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server not
 });
 
 it('tells every watcher of a refused query why, also one that comes later', async () => {
-  const token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-  const watcher = clients.create(platform.url, { token });
+  const watcher = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
   await eventually(() => first.errors.length === 1, 5000, 'the refusal');
   const later = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
@@ -243,8 +234,7 @@ it('tells every watcher of a refused query why, also one that comes later', asyn
 });
 
 it('tells a watch beyond its caller’s live rows why, through onError with live_rows_exceeded', async () => {
-  const token = await loginToken(platform.emulator, APP, SEEDED_ACCOUNTS.user.email);
-  const watcher = clients.create(platform.url, { token });
+  const watcher = clients.create(suite.platform.url, { token: suite.userToken });
   const entity = freshEntity();
   // Distinct queries (identical ones would share one server query), each a window of 10,000 rows.
   const big = (at: number): WatchOptions<Item> => ({ filter: { rank: { $ne: -at } }, limit: 10_000 });
