@@ -1,9 +1,9 @@
 /**
- * The host matrix (`npm test`'s "host matrix" step, playwright.hosts.config.ts): every host the site
- * is tested on, each serving the production export and the editor preview on fixed ports (the local
- * platform lets a site call it and log in only from origins it was told at start). The model is
- * the server of `npm start` itself (support/site-servers.ts); tests/hosts/global-setup.ts starts the
- * others once for the whole run.
+ * The host matrix (`npm test`'s "host matrix" step, tests/playwright/hosts.config.ts): every host
+ * the site is tested on, each serving the production export and the editor preview on fixed ports
+ * (the local platform lets a site call it and log in only from origins it was told at start). The
+ * model is the server of `npm start` itself (support/site-servers.ts); tests/hosts/global-setup.ts
+ * starts the others once for the whole run.
  */
 import { startApacheHost } from './apache';
 import { startCaddyHost } from './caddy';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The emulator port playwright.dev.config.ts gives `npm run dev`.
+// The emulator port tests/playwright/dev.config.ts gives `npm run dev`.
 const EMULATOR = 'http://127.0.0.1:3201';
 
 test('npm run dev serves / talking to the local platform', async ({ page }) => {

@@ -23,7 +23,7 @@ export function runEngineSuite(engines: Engine[], extraArgs: string[] = []): boo
   const projects = ready.map((engine) => `--project=${engine}`);
   const result = spawnSync(
     path.join(ROOT, 'node_modules', '.bin', 'playwright'),
-    ['test', '-c', 'playwright.engines.config.ts', ...projects, ...extraArgs],
+    ['test', '-c', 'tests/playwright/engines.config.ts', ...projects, ...extraArgs],
     { cwd: ROOT, stdio: 'inherit' },
   );
   return result.status === 0 && ready.length === engines.length;

@@ -127,7 +127,13 @@ function hostMatrixStep(browserReady: boolean, runtime: StepResult): StepResult 
   if (!runtime.ok)
     console.error('\n✗ the host runtimes (wrangler on Node 22, superstatic, serve) could not be installed (above)');
   rmSync(path.join(RESULTS, 'hosts.json'), { force: true });
-  const step = playwrightStep(browserReady, 'host matrix', 'host matrix', 'playwright.hosts.config.ts', 'hosts.json');
+  const step = playwrightStep(
+    browserReady,
+    'host matrix',
+    'host matrix',
+    'tests/playwright/hosts.config.ts',
+    'hosts.json',
+  );
   return { ...step, ok: step.ok && serversReady && runtime.ok };
 }
 
@@ -143,7 +149,7 @@ async function main() {
 
   if (build.ok && browserReady) {
     const start = Date.now();
-    const ok = run('browser tests (Playwright)', bin('playwright'), ['test']);
+    const ok = run('browser tests (Playwright)', bin('playwright'), ['test', '-c', 'tests/playwright/e2e.config.ts']);
     steps.push({
       name: 'e2e',
       ok,
@@ -171,7 +177,7 @@ async function main() {
 
   // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
   steps.push(
-    playwrightStep(browserReady, 'dev server', 'development server', 'playwright.dev.config.ts', 'e2e-dev.json'),
+    playwrightStep(browserReady, 'dev server', 'development server', 'tests/playwright/dev.config.ts', 'e2e-dev.json'),
   );
   // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
   steps.push(
@@ -179,7 +185,7 @@ async function main() {
       browserReady,
       'base44 dev',
       'base44 dev serving the site',
-      'playwright.base44.config.ts',
+      'tests/playwright/base44.config.ts',
       'e2e-base44.json',
     ),
   );

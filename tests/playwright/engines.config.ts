@@ -6,19 +6,18 @@
  */
 import { defineConfig } from '@playwright/test';
 
-import { ENGINES, type Engine } from './support/engines';
-import { SITE_SERVERS } from './support/site-servers';
-import { ON_CI } from './support/test-run';
+import { ENGINES, type Engine } from '../../support/engines';
+import { SITE_SERVERS } from '../../support/site-servers';
+import { ON_CI } from '../../support/test-run';
+import { fromRoot, suiteLayout } from './suite';
 
 export default defineConfig<object, { engine: Engine }>({
-  testDir: './tests/cross-engine',
-  outputDir: './test-results/cross-engine',
+  ...suiteLayout('cross-engine'),
   fullyParallel: false,
   workers: 1,
   forbidOnly: ON_CI,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/cross-engine.json' }]],
   projects: ENGINES.map((engine) => ({ name: engine, use: { engine } })),
-  webServer: SITE_SERVERS,
+  webServer: fromRoot(SITE_SERVERS),
 });

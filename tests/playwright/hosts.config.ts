@@ -10,27 +10,27 @@
  * its time on two cores. Files run whole on one worker (each set of probes, the defaults' servers
  * started once); tests/hosts/flows.spec.ts spreads its flows over both.
  */
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
-import { SITE_SERVERS } from './support/site-servers';
+import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { SITE_SERVERS } from '../../support/site-servers';
+import { fromRoot, ROOT, suiteLayout } from './suite';
 
 const browser = resolveBrowser();
 
 export default defineConfig({
-  testDir: './tests/hosts',
-  outputDir: './test-results/hosts',
+  ...suiteLayout('hosts'),
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/hosts.json' }]],
-  globalSetup: './tests/hosts/global-setup.ts',
+  globalSetup: path.join(ROOT, 'tests/hosts/global-setup.ts'),
   use: {
     trace: 'retain-on-failure',
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: SITE_SERVERS,
+  webServer: fromRoot(SITE_SERVERS),
 });

@@ -1,31 +1,30 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from './support/browser';
-import { ON_CI } from './support/test-run';
+import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { ON_CI } from '../../support/test-run';
+import { fromRoot, suiteLayout } from './suite';
 
 /**
  * The development loop in a real browser: `npm run dev` (next dev + the local platform), on its own
- * ports so it never meets the production servers of playwright.config.ts.
+ * ports so it never meets the production servers of e2e.config.ts.
  */
 const browser = resolveBrowser();
 const PORT = 3200;
 const EMULATOR_PORT = 3201;
 
 export default defineConfig({
-  testDir: './tests/e2e-dev',
-  outputDir: './test-results/e2e-dev',
+  ...suiteLayout('e2e-dev'),
   workers: 1,
   forbidOnly: ON_CI,
   retries: 0,
   // The first request compiles the page on demand.
   timeout: 120_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-dev.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: fromRoot({
     command: 'npx tsx tools/site/dev.ts',
     url: `http://127.0.0.1:${PORT}/`,
     env: { PORT: String(PORT), EMULATOR_PORT: String(EMULATOR_PORT), NEXT_TELEMETRY_DISABLED: '1' },
@@ -33,5 +32,5 @@ export default defineConfig({
     timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
-  },
+  }),
 });
