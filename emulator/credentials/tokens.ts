@@ -98,13 +98,14 @@ function isCanonicalBase64url(text: string): boolean {
 }
 
 /**
- * SHA-256 of a text by Node's one-shot `crypto.hash` (Node 20.12 and later): a third of a
- * createHash object's cost, and every request with a token compares it with the service token.
+ * Node's one-shot `crypto.hash` (Node 20.12 and later): a third of a createHash object's cost,
+ * and every request with a token compares it with the service token. Taken once here: read
+ * through the module namespace on every call, it went through an interop getter each time.
  */
+const oneShotHash = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
 const sha256 = (text: string): Buffer =>
-  typeof crypto.hash === 'function'
-    ? crypto.hash('sha256', text, 'buffer')
-    : createHash('sha256').update(text).digest();
+  oneShotHash ? oneShotHash('sha256', text, 'buffer') : createHash('sha256').update(text).digest();
 
 /** Constant-time comparison of secrets of any length (hashing first hides the length). */
 export function secretsEqual(left: string, right: string): boolean {
