@@ -20,25 +20,49 @@ export function payloadTooLarge(limit: number): DomainError {
   });
 }
 
+/**
+ * Hands each chunk of the request's body to `take` until its end, through the `data` and `end`
+ * events (a `for await` over the request cost an async iterator and promises per request: about a
+ * twentieth of a small write's time). `take` returning false stops reading and destroys the
+ * request. Rejects, as that loop did, when the request fails or closes before its end.
+ */
+function readChunks(request: IncomingMessage, take: (chunk: Buffer) => boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (request.readableEnded) return resolve();
+    if (request.destroyed) return reject(new Error('The request closed before its body was read'));
+    const settle = (error: Error | null) => {
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      if (take(chunk)) return;
+      settle(null);
+      request.destroy();
+    };
+    const onEnd = () => settle(null);
+    const onError = (error: Error) => settle(error);
+    const onClose = () => settle(new Error('The request closed before its body was read'));
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    // A request another reader paused (busboy, once unpiped) flows only when resumed.
+    request.resume();
+  });
+}
+
 export async function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
   const chunks: Buffer[] = [];
   let received = 0;
   let tooLarge = Number.isFinite(declared) && declared > limit;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  await readChunks(request, (chunk) => {
     received += chunk.length;
     if (received > limit) tooLarge = true;
-    if (tooLarge) {
-      if (received > DRAIN_CAP_BYTES) {
-        request.destroy();
-        break;
-      }
-      continue;
-    }
-    chunks.push(chunk);
-  }
+    if (!tooLarge) chunks.push(chunk);
+    // Drained up to the cap: stop reading and answer.
+    return received <= DRAIN_CAP_BYTES;
+  });
   if (tooLarge) throw payloadTooLarge(limit);
-  return Buffer.concat(chunks);
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 export function mediaType(request: IncomingMessage): string {
@@ -255,13 +279,10 @@ export async function drainRequest(request: IncomingMessage): Promise<void> {
   if (request.readableEnded || request.destroyed) return;
   let received = 0;
   try {
-    for await (const chunk of request as AsyncIterable<Buffer>) {
+    await readChunks(request, (chunk) => {
       received += chunk.length;
-      if (received > DRAIN_CAP_BYTES) {
-        request.destroy();
-        return;
-      }
-    }
+      return received <= DRAIN_CAP_BYTES;
+    });
   } catch {
     // The client went away; nothing left to drain.
   }

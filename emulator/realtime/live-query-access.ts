@@ -33,7 +33,11 @@ export function definitionOf(context: EmulatorContext, appId: string, entity: st
 }
 
 export class AccessCache {
-  private readonly answers = new Map<string, Access | JoinRefused>();
+  /**
+   * By socket, app and entity: asked before every delivery, so a lookup builds no key (a key of
+   * the three joined cost more than the answer's other work together).
+   */
+  private readonly answers = new Map<RealtimeSocket, Map<string, Map<string, Access | JoinRefused>>>();
 
   constructor(private readonly context: EmulatorContext) {}
 
@@ -44,11 +48,14 @@ export class AccessCache {
 
   /** The socket's access to the entity, or why it has none. */
   check(socket: RealtimeSocket, appId: string, entity: string): Access | JoinRefused {
-    const key = `${socket.id}\u0000${appId}\u0000${entity}`;
-    let answer = this.answers.get(key);
+    let ofSocket = this.answers.get(socket);
+    if (!ofSocket) this.answers.set(socket, (ofSocket = new Map()));
+    let ofApp = ofSocket.get(appId);
+    if (!ofApp) ofSocket.set(appId, (ofApp = new Map()));
+    let answer = ofApp.get(entity);
     if (!answer) {
       answer = this.ask(socket, appId, entity);
-      this.answers.set(key, answer);
+      ofApp.set(entity, answer);
     }
     return answer;
   }

@@ -12,7 +12,7 @@ import {
 import { changeType, diffResults } from './live-query-diff';
 import { windowReader } from './live-query-evaluation';
 import type { Subscription } from './live-query-index';
-import { updateData, updateText, type UpdateText } from './live-query-message';
+import { packetText, updatePacket, updateText, type UpdateText } from './live-query-message';
 import type { Cause, HeldChange, LiveWindow, WindowChange } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
@@ -33,10 +33,17 @@ function describeCause(window: LiveWindow, cause: Cause | undefined): string {
   return type === 'resync' ? `resync of ${window.entity}` : `${type} of ${window.entity} ${id}`;
 }
 
-function send(socket: RealtimeSocket, subscription: Subscription, text: UpdateText): void {
+/**
+ * Sends one watch its `update_model`, encoded from the change's escaped text (`escaped`: see
+ * packetText) and written to the connection as socket.emit does once it has encoded a packet
+ * (socket.io 4.8: Client._packet, which skips a connection that is not open, then conn.write).
+ * Only valid without socket.io's connection-state recovery, under which emit also stores the
+ * packet: createIo does not enable it.
+ */
+function send(socket: RealtimeSocket, subscription: Subscription, escaped: UpdateText): void {
   subscription.seq += 1;
-  const data = updateData(text, subscription.request.queryId, subscription.seq);
-  socket.emit('update_model', { room: subscription.room, data });
+  if (!socket.connected || socket.conn.readyState !== 'open') return;
+  socket.conn.write(updatePacket(escaped, subscription.room, subscription.request.queryId, subscription.seq));
 }
 
 /** Brings a subscriber that missed edits (a failed delivery, a move) to its window's result at once. */
@@ -47,7 +54,8 @@ function catchUp(core: LiveQueryCore, subscription: Subscription, socket: Realti
     const held = new Set(subscription.held.map((row) => row.id));
     const type = changeType(held, new Set(window.shown.map((row) => row.id)), cause.id, edit);
     const data = cause.id === undefined ? undefined : window.shown.find((row) => row.id === cause.id);
-    send(socket, subscription, updateText({ cause, changeType: type, data, edit, timestamp: core.context.nowIso() }));
+    const text = updateText({ cause, changeType: type, data, edit, timestamp: core.context.nowIso() });
+    send(socket, subscription, packetText(text));
   }
   subscription.version = window.version;
   subscription.held = window.shown;
@@ -153,7 +161,7 @@ export function updateWindow(core: LiveQueryCore, window: LiveWindow): void {
 }
 
 function fanOut(core: LiveQueryCore, window: LiveWindow, change: WindowChange): void {
-  const text = updateText({ ...change, timestamp: core.context.nowIso() });
+  const text = packetText(updateText({ ...change, timestamp: core.context.nowIso() }));
   const subscriptions = [...window.subscribers] as Subscription[];
   deliverAll(core, window, subscriptions.slice(0, FANOUT_CHUNK), change, text);
   for (let at = FANOUT_CHUNK; at < subscriptions.length; at += FANOUT_CHUNK) {

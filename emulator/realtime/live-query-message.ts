@@ -38,3 +38,27 @@ export function updateText({ cause, changeType, data, edit, timestamp }: UpdateC
 export function updateData(text: UpdateText, queryId: string, seq: number): string {
   return `${text.head}${JSON.stringify(queryId)},"seq":${seq}${text.tail}`;
 }
+
+/** How `text` reads inside a JSON string: JSON.stringify's escapes, without the quotes. */
+const insideString = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The shared text as it reads inside the `data` string of the socket.io packet (escaped once per
+ * change, not once per watch: escaping a record's JSON was most of socket.io's encoding cost).
+ */
+export function packetText(text: UpdateText): UpdateText {
+  return { head: insideString(text.head), tail: insideString(text.tail) };
+}
+
+/**
+ * One watch's `update_model` `{ room, data }` as socket.io-parser 4 encodes an event of the main
+ * namespace without acknowledgement (`2` and the JSON of `["update_model", payload]`), built from
+ * the escaped shared text: exactly the bytes `socket.emit('update_model', { room, data:
+ * updateData(...) })` sends (tests/unit/emulator/live-query-message.test.ts compares them).
+ * JSON.stringify escapes character by character and the parts meet at ASCII characters, so the
+ * escaped parts joined are the escaped whole.
+ */
+export function updatePacket(escaped: UpdateText, room: string, queryId: string, seq: number): string {
+  const data = `${escaped.head}${insideString(JSON.stringify(queryId))},\\"seq\\":${seq}${escaped.tail}`;
+  return `2["update_model",{"room":${JSON.stringify(room)},"data":"${data}"}]`;
+}

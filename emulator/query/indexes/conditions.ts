@@ -152,6 +152,21 @@ export function candidatesOf(
   else for (const value of condition.values) index.between(...stretchOf(index, condition, value), visit);
 }
 
+/**
+ * How many records that may meet `condition` `test` accepts, on an index that files each record
+ * once (not multikey): the entries of each looked-up value's stretch, or the range's.
+ */
+export function countCandidates(
+  index: FieldIndex,
+  condition: ServedCondition,
+  test: (key: IndexKey) => boolean,
+): number {
+  if (condition.operator === 'range') return index.countWhere(...stretchOf(index, condition), test);
+  let count = 0;
+  for (const value of condition.values) count += index.countWhere(...stretchOf(index, condition, value), test);
+  return count;
+}
+
 /** The first and last positions of the stretch of one looked-up value or range. */
 function stretchOf(index: FieldIndex, condition: ServedCondition, value?: unknown): [IndexKey, IndexKey] {
   if (condition.operator !== 'range')

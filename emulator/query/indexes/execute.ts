@@ -143,7 +143,7 @@ export function countViews(source: ReadSource, viewer: Viewer, filter: ReadReque
   const { plan, notes } = planRead(source.indexes, viewer, request);
   const count =
     plan.strategy === 'index-count'
-      ? countFromIndexes(plan.conditions, plan.checks)
+      ? countFromIndexes(plan.conditions)
       : runPlan(source, viewer, request, plan, undefined).length;
   return { result: count, plan: describePlan(plan, notes) };
 }

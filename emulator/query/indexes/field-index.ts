@@ -71,6 +71,9 @@ export type EntryVisitor = (value: unknown, slot: Slot) => boolean | void;
 
 const NODE_SIZE = 64;
 
+/** In valueBySeq: the record is filed under several values (read its slot). */
+const SEVERAL = Symbol('several values');
+
 // A list of keys has two or more, so its second item is a key, not a sequence number.
 const isSingle = (filed: Filed): filed is IndexKey => typeof filed[1] === 'number';
 const listOf = (filed: Filed): readonly IndexKey[] => (isSingle(filed) ? [filed] : filed);
@@ -80,6 +83,13 @@ export class FieldIndex {
   /** Records filed under more than one value (arrays of two or more distinct elements). */
   private multikeyRecords = 0;
   private filedRecords = 0;
+  /**
+   * What each filed record (by its seq) is filed under: the value, or SEVERAL. A count checks the
+   * other conditions here by the seq in the walked entry's key, without reading each record's
+   * slot (filesEntry): scattered slots made that the main cost of a count at 50,000 records. A
+   * record's place stays (undefined) after it is deleted.
+   */
+  private readonly valueBySeq: unknown[] = [];
 
   /** `at`: this index's place in every slot's `filed`. */
   constructor(
@@ -120,6 +130,7 @@ export class FieldIndex {
     const filed: Filed =
       values.length === 1 ? [values[0], slot.seq, slot] : values.map((value): IndexKey => [value, slot.seq, slot]);
     slot.filed[this.at] = filed;
+    this.valueBySeq[slot.seq] = values.length === 1 ? values[0] : SEVERAL;
     this.filedRecords += 1;
     if (values.length > 1) this.multikeyRecords += 1;
     return filed;
@@ -141,6 +152,7 @@ export class FieldIndex {
     if (!filed) return;
     for (const key of listOf(filed)) this.tree.delete(key);
     slot.filed[this.at] = undefined;
+    this.valueBySeq[slot.seq] = undefined;
     this.filedRecords -= 1;
     if (!isSingle(filed)) this.multikeyRecords -= 1;
   }
@@ -151,6 +163,14 @@ export class FieldIndex {
     if (!filed) return false;
     if (isSingle(filed)) return accepts(filed[0]);
     return filed.some((key) => accepts(key[0]));
+  }
+
+  /** As files, for the record of an entry of any index of the collection (its key carries seq and slot). */
+  filesEntry(key: IndexKey, accepts: (value: unknown) => boolean): boolean {
+    const value = this.valueBySeq[key[1]];
+    if (value === SEVERAL) return this.files(key[2] as Slot, accepts);
+    // A missing field is filed under null: undefined is a record this index does not hold.
+    return value !== undefined && accepts(value);
   }
 
   /**
@@ -189,6 +209,18 @@ export class FieldIndex {
     });
   }
 
+  /**
+   * How many entries from `low` to `high` (both included) `test` accepts, reading the leaves' key
+   * arrays directly (no callback per entry from the tree).
+   */
+  countWhere(low: IndexKey, high: IndexKey, test: (key: IndexKey) => boolean): number {
+    let count = 0;
+    leafStretches(rootOf(this.tree), low, high, (keys, from, to) => {
+      for (let at = from; at < to; at += 1) if (test(keys[at] as IndexKey)) count += 1;
+    });
+    return count;
+  }
+
   /** How many entries lie between `low` and `high` (bounds, whose seq is ±Infinity, are never entries). */
   countBetween(low: IndexKey, high: IndexKey): number {
     // An empty range (`{ $gt: 10, $lt: 2 }`) counts nothing.
@@ -210,6 +242,47 @@ interface TreeNode {
   size(): number;
 }
 
+const rootOf = (tree: BTree<IndexKey, Slot>) => (tree as unknown as { _root: TreeNode })._root;
+
+/** The first of `keys` (sorted) that is not below `bound`; `keys.length` when all are. */
+function firstNotBelow(keys: readonly IndexKey[], bound: IndexKey): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareIndexKeys(keys[middle] as IndexKey, bound) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Hands each leaf's stretch of entries from `low` to `high` (both included) to `visit` as its key
+ * array and the positions [from, to), in order. A branch's keys are its children's largest keys:
+ * the first child whose largest key is not below `low` is the first to visit, and the visit ends
+ * with the first child whose largest key is not below `high`.
+ */
+function leafStretches(
+  node: TreeNode,
+  low: IndexKey,
+  high: IndexKey,
+  visit: (keys: readonly IndexKey[], from: number, to: number) => void,
+): void {
+  const keys = node.keys;
+  const first = firstNotBelow(keys, low);
+  const children = node.children;
+  if (!children) {
+    let end = first;
+    while (end < keys.length && compareIndexKeys(keys[end] as IndexKey, high) <= 0) end += 1;
+    if (end > first) visit(keys, first, end);
+    return;
+  }
+  for (let child = first; child < children.length; child += 1) {
+    leafStretches(children[child] as TreeNode, low, high, visit);
+    if (compareIndexKeys(keys[child] as IndexKey, high) >= 0) return;
+  }
+}
+
 /**
  * How many entries of the tree sort before `bound`, in O(log n): a rank, which sorted-btree does not
  * offer, though every branch node caches the size of its subtree (a count by `forRange` visits
@@ -219,17 +292,10 @@ interface TreeNode {
  * checks it against a count by forRange after random inserts and deletes.
  */
 function entriesBelow(tree: BTree<IndexKey, Slot>, bound: IndexKey): number {
-  let node = (tree as unknown as { _root: TreeNode })._root;
+  let node = rootOf(tree);
   let below = 0;
   for (;;) {
-    const keys = node.keys;
-    let low = 0;
-    let high = keys.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareIndexKeys(keys[middle] as IndexKey, bound) < 0) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstNotBelow(node.keys, bound);
     const children = node.children;
     if (!children) return below + low;
     if (low === children.length) return below + node.size();

@@ -65,8 +65,8 @@ export type Plan =
   | { strategy: 'scan' }
   | { strategy: 'index-sort'; index: FieldIndex; descending: boolean; checks: SlotCheck[] }
   | { strategy: 'index-filter'; index: FieldIndex; condition: ServedCondition; checks: SlotCheck[] }
-  /** `conditions`: the most selective first; `checks`: those of the others. */
-  | { strategy: 'index-count'; conditions: IndexedCondition[]; checks: SlotCheck[] };
+  /** `conditions`: the most selective first. */
+  | { strategy: 'index-count'; conditions: IndexedCondition[] };
 
 interface Served {
   conditions: (IndexedCondition & { entries: number })[];
@@ -130,7 +130,7 @@ export function planRead(indexes: CollectionIndexes | null, visibility: Visibili
   if (!indexes) return { plan: { strategy: 'scan' } as Plan, notes: ['no records'] };
   const { conditions, countable } = indexedConditions(indexes, request.filter, notes);
   if (request.countOnly && visibility.seesEverything && countable && conditions.length > 0)
-    return { plan: { strategy: 'index-count', conditions, checks: checksOf(conditions.slice(1)) } as Plan, notes };
+    return { plan: { strategy: 'index-count', conditions } as Plan, notes };
   const walkable = request.countOnly ? null : sortIndex(indexes, request.sort, visibility, notes);
   const best = conditions[0];
   const candidates = best ? Math.max(best.entries, 1) : Infinity;

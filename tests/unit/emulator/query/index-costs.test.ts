@@ -154,6 +154,14 @@ describe("an index's count of a stretch", () => {
       const high: IndexKey = [(low[0] as number) + random(100), Infinity];
       expect(index.countBetween(low, high)).toBe(visited(low, high));
       expect(index.countBetween([-Infinity, -Infinity], [Infinity, Infinity])).toBe(index.entries);
+      // The leaf-by-leaf count of a count's first condition, and the check of another by the entry's key.
+      expect(index.countWhere(low, high, () => true)).toBe(visited(low, high));
+      const odd = (value: unknown) => (value as number) % 2 === 1;
+      let oddVisited = 0;
+      index.between(low, high, (_value, found) => {
+        if (index.files(found, odd)) oddVisited += 1;
+      });
+      expect(index.countWhere(low, high, (key) => index.filesEntry(key, odd))).toBe(oddVisited);
     }
   });
 });
