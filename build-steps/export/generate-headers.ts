@@ -4,7 +4,8 @@
  * the preview server, `.htaccess` for Apache, `firebase.json`, `vercel.json`, and `serve.json` for
  * `serve`), what goes into a server's own configuration into deploy/generated/ (the nginx, Apache
  * and Caddy snippets); and the same policy as `<meta>` in every page for hosts that send no headers
- * (early-head.ts). Run after `next build` (npm run build and build-steps/site/build-site.ts do).
+ * (early-head.ts), in an order that lets it paint before the framework runs (first-paint-order.ts).
+ * Run after `next build` (npm run build and build-steps/site/build-site.ts do).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { HOST_CONFIG_FILES } from '../../deploy/headers/servers/site-rules';
 import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
 import { insertEarlyHead, notFoundScreenOf } from './early-head';
+import { firstPaintOrder } from './first-paint-order';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -132,7 +134,8 @@ export function generateHeaders(
       referrerPolicy: REFERRER_POLICY,
       notFoundScreen: NOT_FOUND_FILES.includes(page.file) ? null : screen,
     };
-    writeFileSync(path.join(root, page.file), insertEarlyHead(page.html, head, page.file));
+    const html = firstPaintOrder(page.html, page.file);
+    writeFileSync(path.join(root, page.file), insertEarlyHead(html, head, page.file));
   }
   return { headersFile, nginxFile, written };
 }
