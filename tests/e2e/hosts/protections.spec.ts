@@ -9,6 +9,7 @@ import type { Frame, Page } from '@playwright/test';
 
 import { parseHeadersFile } from '../../../deploy/headers/formats';
 import { inlineScriptHashes, inlineStyleHashes } from '../../../deploy/headers/inline-scripts';
+import { AUTH_MARKS } from '../../../lib/auth/auth-flow';
 import { EDITOR_PORT } from '../../../support/editor-preview';
 import { startEditorFixture, type EditorFixture } from '../fixtures/editor/server';
 import { readReachedControls, recordReachedControls } from '../fixtures/reached-controls';
@@ -116,6 +117,13 @@ async function siteFrameOf(page: Page, site: string): Promise<Frame> {
   return frame as Frame;
 }
 
+/** In the page: whether a pointer at the element's centre hits it (nothing laid over it). */
+function pointerLandsOn(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit !== null && element.contains(hit);
+}
+
 /**
  * Clicks Go Home with the real mouse where the link is drawn; returns the controls (links, buttons)
  * the click reached in the frame.
@@ -129,6 +137,15 @@ async function clickGoHome(page: Page, frame: Frame, { hydrated = false } = {}):
     await expect
       .poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
       .toBe(true);
+    // Then until the auth gate has the platform's answer: until then its loading screen covers the
+    // page whenever the answer takes longer than SPINNER_DELAY_MS (a busy machine loads the shell's
+    // chunk late), and the click lands on the spinner (seen in CI: the click reached no control).
+    await expect
+      .poll(() => frame.evaluate((mark) => performance.getEntriesByName(mark).length > 0, AUTH_MARKS.resolved))
+      .toBe(true);
+    // A real pointer goes to whatever is on top at the spot: wait until that is the link itself.
+    // (Not where the guard makes the document inert: nothing there takes a pointer, by design.)
+    await expect.poll(() => link.evaluate(pointerLandsOn)).toBe(true);
   }
   await frame.evaluate(recordReachedControls);
   const box = await link.boundingBox();
