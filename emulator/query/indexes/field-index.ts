@@ -4,6 +4,7 @@ import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import type { EntityRecord } from '../../core/types';
 import { valueAt } from '../engine';
 import { compareSortKeys } from '../sort';
+import { entriesBelow, leafStretches, rootOf } from './btree-nodes';
 
 /**
  * One field's index: every record filed under the values it holds there, in MongoDB's order of
@@ -215,7 +216,7 @@ export class FieldIndex {
    */
   countWhere(low: IndexKey, high: IndexKey, test: (key: IndexKey) => boolean): number {
     let count = 0;
-    leafStretches(rootOf(this.tree), low, high, (keys, from, to) => {
+    leafStretches(rootOf(this.tree), low, high, compareIndexKeys, (keys, from, to) => {
       for (let at = from; at < to; at += 1) if (test(keys[at] as IndexKey)) count += 1;
     });
     return count;
@@ -224,7 +225,8 @@ export class FieldIndex {
   /** How many entries lie between `low` and `high` (bounds, whose seq is ±Infinity, are never entries). */
   countBetween(low: IndexKey, high: IndexKey): number {
     // An empty range (`{ $gt: 10, $lt: 2 }`) counts nothing.
-    return Math.max(0, entriesBelow(this.tree, high) - entriesBelow(this.tree, low));
+    const root = rootOf(this.tree);
+    return Math.max(0, entriesBelow(root, high, compareIndexKeys) - entriesBelow(root, low, compareIndexKeys));
   }
 
   /** Every entry (a multikey record once per value). */
@@ -234,75 +236,6 @@ export class FieldIndex {
 }
 
 const slotOf = (key: IndexKey) => key[2] as Slot;
-
-/** What entriesBelow reads of sorted-btree's nodes (2.1.0, pinned): a node's keys, a branch's children. */
-interface TreeNode {
-  keys: IndexKey[];
-  children?: TreeNode[];
-  size(): number;
-}
-
-const rootOf = (tree: BTree<IndexKey, Slot>) => (tree as unknown as { _root: TreeNode })._root;
-
-/** The first of `keys` (sorted) that is not below `bound`; `keys.length` when all are. */
-function firstNotBelow(keys: readonly IndexKey[], bound: IndexKey): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareIndexKeys(keys[middle] as IndexKey, bound) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/**
- * Hands each leaf's stretch of entries from `low` to `high` (both included) to `visit` as its key
- * array and the positions [from, to), in order. A branch's keys are its children's largest keys:
- * the first child whose largest key is not below `low` is the first to visit, and the visit ends
- * with the first child whose largest key is not below `high`.
- */
-function leafStretches(
-  node: TreeNode,
-  low: IndexKey,
-  high: IndexKey,
-  visit: (keys: readonly IndexKey[], from: number, to: number) => void,
-): void {
-  const keys = node.keys;
-  const first = firstNotBelow(keys, low);
-  const children = node.children;
-  if (!children) {
-    let end = first;
-    while (end < keys.length && compareIndexKeys(keys[end] as IndexKey, high) <= 0) end += 1;
-    if (end > first) visit(keys, first, end);
-    return;
-  }
-  for (let child = first; child < children.length; child += 1) {
-    leafStretches(children[child] as TreeNode, low, high, visit);
-    if (compareIndexKeys(keys[child] as IndexKey, high) >= 0) return;
-  }
-}
-
-/**
- * How many entries of the tree sort before `bound`, in O(log n): a rank, which sorted-btree does not
- * offer, though every branch node caches the size of its subtree (a count by `forRange` visits
- * every leaf of the stretch: a 50,000-record count took milliseconds). A branch's keys are its
- * children's largest keys, so the first child whose largest key is not below `bound` holds the
- * position, and every child before it lies wholly below. tests/unit/emulator/query/index-rank.test.ts
- * checks it against a count by forRange after random inserts and deletes.
- */
-function entriesBelow(tree: BTree<IndexKey, Slot>, bound: IndexKey): number {
-  let node = rootOf(tree);
-  let below = 0;
-  for (;;) {
-    const low = firstNotBelow(node.keys, bound);
-    const children = node.children;
-    if (!children) return below + low;
-    if (low === children.length) return below + node.size();
-    for (let child = 0; child < low; child += 1) below += (children[child] as TreeNode).size();
-    node = children[low] as TreeNode;
-  }
-}
 
 function sameValues(keys: readonly IndexKey[], values: readonly unknown[]): boolean {
   return keys.length === values.length && keys.every((key, at) => compareSortKeys(key[0], values[at]) === 0);
