@@ -5,7 +5,7 @@
  * Installs missing engines on Debian as root (tools/test/ensure-browser.ts) and fails, naming what
  * to install, when an engine asked for cannot run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,27 +14,37 @@ import { ensureEngines } from './ensure-browser';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** Runs the suite in `engines`; true when every engine could run and every test passed. */
-export function runEngineSuite(engines: Engine[], extraArgs: string[] = []): boolean {
+/**
+ * Runs the suite in `engines`; true when every engine could run and every test passed. Asynchronous,
+ * so that `npm test`'s other lane keeps running beside it.
+ */
+export async function runEngineSuite(engines: Engine[], extraArgs: string[] = []): Promise<boolean> {
   // A report left by an earlier run must not be counted as this run's.
   rmSync(path.join(ROOT, 'test-results', 'cross-engine.json'), { force: true });
   const ready = ensureEngines(engines);
   if (ready.length === 0) return false;
   const projects = ready.map((engine) => `--project=${engine}`);
-  const result = spawnSync(
-    path.join(ROOT, 'node_modules', '.bin', 'playwright'),
-    ['test', '-c', 'tests/playwright/engines.config.ts', ...projects, ...extraArgs],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  return result.status === 0 && ready.length === engines.length;
+  const status = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      path.join(ROOT, 'node_modules', '.bin', 'playwright'),
+      ['test', '-c', 'tests/playwright/engines.config.ts', ...projects, ...extraArgs],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+    child.on('error', () => resolve(null));
+    child.on('close', resolve);
+  });
+  return status === 0 && ready.length === engines.length;
 }
 
 if (require.main === module) {
-  try {
-    const { engines, rest } = parseEngineArgs(process.argv.slice(2));
-    process.exit(runEngineSuite(engines, rest) ? 0 : 1);
-  } catch (error) {
+  const fail = (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  };
+  try {
+    const { engines, rest } = parseEngineArgs(process.argv.slice(2));
+    runEngineSuite(engines, rest).then((ok) => process.exit(ok ? 0 : 1), fail);
+  } catch (error) {
+    fail(error);
   }
 }

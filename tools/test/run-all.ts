@@ -22,12 +22,12 @@ import {
   reportJob,
   RESULTS,
   ROOT,
-  run,
   runConcurrently,
   secondsSince,
   startJob,
   summarize,
   type Job,
+  type JobResult,
   type StepResult,
 } from './steps';
 
@@ -38,6 +38,20 @@ const HOST_RUNTIME: Job = {
   command: process.execPath,
   args: [path.join(ROOT, 'support', 'hosts', 'runtime', 'install.mjs')],
 };
+
+/**
+ * ESLint's and Prettier's caches, keyed by each file's content (a fresh clone's timestamps say
+ * nothing) and by the tool's version and configuration: a second run checks only what changed.
+ * No lint rule here reads types, so a file's verdict depends on that file alone.
+ */
+const ESLINT_CACHE = ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'];
+const PRETTIER_CACHE = [
+  '--cache',
+  '--cache-strategy',
+  'content',
+  '--cache-location',
+  'node_modules/.cache/prettier/.prettier-cache',
+];
 
 /** Lint (ESLint, import rules), format and both type checks: independent, so they share the two cores. */
 async function staticChecks(): Promise<StepResult[]> {
@@ -52,7 +66,7 @@ async function staticChecks(): Promise<StepResult[]> {
     console.error(error instanceof Error ? error.message : error);
   }
   const jobs: Job[] = [
-    { name: 'lint', title: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+    { name: 'lint', title: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings=0', ...ESLINT_CACHE, '.'] },
     {
       name: 'lint imports',
       title: 'lint (imports: cycles, lazy chunks)',
@@ -63,7 +77,7 @@ async function staticChecks(): Promise<StepResult[]> {
       name: 'format',
       title: 'format check (Prettier)',
       command: bin('prettier'),
-      args: ['--check', '--log-level=warn', '.'],
+      args: ['--check', '--log-level=warn', ...PRETTIER_CACHE, '.'],
     },
     { name: 'typecheck', title: 'typecheck', command: bin('tsc'), args: ['--noEmit'] },
     ...(generated
@@ -81,16 +95,22 @@ async function staticChecks(): Promise<StepResult[]> {
   return generated ? results : [...results, { name: 'generated types', ok: false }];
 }
 
-function jestStep(): StepResult {
-  const start = Date.now();
+/**
+ * Jest with one worker: it runs beside the browser suites, which use about one core of the two
+ * (they mostly wait on pages and the network), so one worker keeps both cores busy without slowing
+ * the browser tests more than one CPU hog does (the load the suites are proven under).
+ */
+async function jestStep(): Promise<StepResult> {
   const report = path.join(RESULTS, 'jest.json');
-  const ok = run('unit and integration tests (Jest)', bin('jest'), [
-    '--ci',
-    '--coverage',
-    '--json',
-    `--outputFile=${report}`,
-  ]);
-  return { name: 'jest', ok, counts: jestCounts(report), seconds: secondsSince(start) };
+  const job: Job = {
+    name: 'jest',
+    title: 'unit and integration tests (Jest)',
+    command: bin('jest'),
+    args: ['--ci', '--coverage', '--maxWorkers=1', '--json', `--outputFile=${report}`],
+  };
+  rmSync(report, { force: true });
+  const result = reportJob(job, await startJob(job));
+  return { ...result, counts: jestCounts(report) };
 }
 
 async function buildStep(): Promise<StepResult> {
@@ -107,9 +127,9 @@ async function buildStep(): Promise<StepResult> {
   }
 }
 
-function crossEngineStep(): StepResult {
+async function crossEngineStep(): Promise<StepResult> {
   const start = Date.now();
-  const ok = runEngineSuite([...ENGINES]);
+  const ok = await runEngineSuite([...ENGINES]);
   return {
     name: 'cross-engine',
     ok,
@@ -122,46 +142,44 @@ function crossEngineStep(): StepResult {
  * The host matrix: nginx, Apache and Caddy must be there and the npm runtimes installed; when one is
  * not, the step fails and says why (the suite's own setup refuses to start without them too).
  */
-function hostMatrixStep(browserReady: boolean, runtime: StepResult): StepResult {
+async function hostMatrixStep(browserReady: boolean, runtime: StepResult): Promise<StepResult> {
   const serversReady = ensureServers();
   if (!runtime.ok)
     console.error('\n✗ the host runtimes (wrangler on Node 22, superstatic, serve) could not be installed (above)');
   rmSync(path.join(RESULTS, 'hosts.json'), { force: true });
-  const step = playwrightStep(
-    browserReady,
-    'host matrix',
-    'host matrix',
-    'tests/playwright/hosts.config.ts',
-    'hosts.json',
-  );
+  const step = await playwrightStep(browserReady, {
+    name: 'host matrix',
+    title: 'host matrix',
+    config: 'tests/playwright/hosts.config.ts',
+    report: 'hosts.json',
+    live: true,
+  });
   return { ...step, ok: step.ok && serversReady && runtime.ok };
 }
 
-async function main() {
-  mkdirSync(RESULTS, { recursive: true });
-  const runtime = startJob(HOST_RUNTIME);
-  const browserReady = await ensureBrowser();
-  const steps: StepResult[] = [{ name: 'browser', ok: browserReady }];
-  steps.push(...(await staticChecks()));
-  steps.push(jestStep());
-  const build = await buildStep();
-  steps.push(build);
-
-  if (build.ok && browserReady) {
-    const start = Date.now();
-    const ok = run('browser tests (Playwright)', bin('playwright'), ['test', '-c', 'tests/playwright/e2e.config.ts']);
-    steps.push({
-      name: 'e2e',
-      ok,
-      counts: playwrightCounts(path.join(RESULTS, 'e2e.json')),
-      seconds: secondsSince(start),
-    });
+/**
+ * The live lane: the builds, then every suite against the built site on the fixed ports (3000,
+ * 3001, 3100 and the matrix's hosts), one after another, their output as it comes.
+ */
+async function browserLane(browserReady: boolean, runtime: Promise<JobResult>, build: Promise<StepResult>) {
+  const steps: StepResult[] = [await build];
+  const built = steps[0]?.ok === true;
+  if (built && browserReady) {
+    steps.push(
+      await playwrightStep(browserReady, {
+        name: 'e2e',
+        title: 'browser tests',
+        config: 'tests/playwright/e2e.config.ts',
+        report: 'e2e.json',
+        live: true,
+      }),
+    );
   } else {
     steps.push({ name: 'e2e', ok: false });
     console.error('\n✗ browser tests skipped: they need a successful build and a browser');
   }
   // The same site in Chromium, Firefox ESR and WebKitGTK, after the Chromium suite (same fixed ports).
-  if (build.ok) steps.push(crossEngineStep());
+  if (built) steps.push(await crossEngineStep());
   else {
     steps.push({ name: 'cross-engine', ok: false });
     console.error('\n✗ cross-engine browser tests skipped: they need a successful build');
@@ -169,26 +187,55 @@ async function main() {
   // Every host the site is tested on (support/hosts/matrix.ts), on the same fixed ports again.
   const runtimeStep = reportJob(HOST_RUNTIME, await runtime);
   steps.push(runtimeStep);
-  if (build.ok) steps.push(hostMatrixStep(browserReady, runtimeStep));
+  if (built) steps.push(await hostMatrixStep(browserReady, runtimeStep));
   else {
     steps.push({ name: 'host matrix', ok: false });
     console.error('\n✗ host matrix skipped: it needs a successful build');
   }
+  return steps;
+}
 
-  // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
+/**
+ * The lane beside it, its output printed whole as each step ends: Jest, then the development
+ * servers, which have ports of their own (`npm run dev` on 3200 and 3201, `base44 dev` on free
+ * ones) and start once the builds are done (`next dev` and `next build` share `.next`).
+ */
+async function jestAndDevLane(browserReady: boolean, build: Promise<StepResult>) {
+  const steps: StepResult[] = [await jestStep()];
+  await build;
   steps.push(
-    playwrightStep(browserReady, 'dev server', 'development server', 'tests/playwright/dev.config.ts', 'e2e-dev.json'),
+    await playwrightStep(browserReady, {
+      name: 'dev server',
+      title: 'development server',
+      config: 'tests/playwright/dev.config.ts',
+      report: 'e2e-dev.json',
+      live: false,
+    }),
   );
-  // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
   steps.push(
-    playwrightStep(
-      browserReady,
-      'base44 dev',
-      'base44 dev serving the site',
-      'tests/playwright/base44.config.ts',
-      'e2e-base44.json',
-    ),
+    await playwrightStep(browserReady, {
+      name: 'base44 dev',
+      title: 'base44 dev serving the site',
+      config: 'tests/playwright/base44.config.ts',
+      report: 'e2e-base44.json',
+      live: false,
+    }),
   );
+  return steps;
+}
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const runtime = startJob(HOST_RUNTIME);
+  const browserReady = await ensureBrowser();
+  // The checks first and alone: the type check reads `.next/types`, which the build writes.
+  const checks = await staticChecks();
+  const build = buildStep();
+  const [browserSteps, besideSteps] = await Promise.all([
+    browserLane(browserReady, runtime, build),
+    jestAndDevLane(browserReady, build),
+  ]);
+  const steps = [{ name: 'browser', ok: browserReady }, ...checks, ...besideSteps, ...browserSteps];
   process.exit(summarize(steps) ? 0 : 1);
 }
 

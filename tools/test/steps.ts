@@ -3,7 +3,7 @@
  * once, reading test counts from the runners' JSON reports, and the closing summary with each step's
  * time, so a slow step shows in every run.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,11 +32,20 @@ export function secondsSince(start: number): number {
   return Math.round((Date.now() - start) / 1000);
 }
 
-/** Runs a command in the foreground, its output as it comes; true when it exits 0. */
-export function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+/**
+ * Runs a command in the foreground, its output as it comes; true when it exits 0. Asynchronous, so
+ * that the jobs of the other lane, whose output is piped to this process, keep flowing meanwhile.
+ */
+export function run(title: string, command: string, args: string[]): Promise<boolean> {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(false);
+    });
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
 
 export interface Job {
@@ -111,18 +120,30 @@ export function playwrightCounts(file: string): Counts | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
-/** A Playwright suite of its own config, counted from its JSON report; not run without a browser. */
-export function playwrightStep(
+/**
+ * A Playwright suite of its own config, counted from its JSON report; not run without a browser.
+ * `live` prints its output as it comes; otherwise it is kept and printed whole once the suite is
+ * done (a suite in the lane beside the live one).
+ */
+export async function playwrightStep(
   browserReady: boolean,
-  name: string,
-  title: string,
-  config: string,
-  report: string,
-): StepResult {
-  if (!browserReady) return { name, ok: false };
+  suite: { name: string; title: string; config: string; report: string; live: boolean },
+): Promise<StepResult> {
+  if (!browserReady) return { name: suite.name, ok: false };
   const start = Date.now();
-  const ok = run(`${title} (Playwright)`, bin('playwright'), ['test', '-c', config]);
-  return { name, ok, counts: playwrightCounts(path.join(RESULTS, report)), seconds: secondsSince(start) };
+  const job: Job = {
+    name: suite.name,
+    title: `${suite.title} (Playwright)`,
+    command: bin('playwright'),
+    args: ['test', '-c', suite.config],
+  };
+  const ok = suite.live ? await run(job.title, job.command, job.args) : reportJob(job, await startJob(job)).ok;
+  return {
+    name: suite.name,
+    ok,
+    counts: playwrightCounts(path.join(RESULTS, suite.report)),
+    seconds: secondsSince(start),
+  };
 }
 
 /** Prints the summary and the closing line; true when every step passed. */

@@ -22,8 +22,12 @@ const RECORDS = 2000;
 const SUBSCRIPTIONS = 400;
 const WRITES = 20;
 const WINDOW = 10_000;
-/** Far above the goal, for a machine shared with other work; before, this case took the emulator away for tens of seconds. */
-const BOUND_MS = 2000;
+/**
+ * Far above the goal, for a machine shared with other work: `npm test` runs Jest beside the browser
+ * suites, and at a load of 20 on two cores one read here waited 2.3 s. Before live-query work was
+ * bounded, this case took the emulator away for tens of seconds.
+ */
+const BOUND_MS = 5000;
 const SORTS = ['-created_date', 'rank', '-rank', 'title'];
 
 let emulator: RunningEmulator;
