@@ -1,6 +1,8 @@
 'use client';
 
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+
+import { whenIdle } from '@/lib/shell/main-thread';
 
 import Gate from './Gate';
 
@@ -9,20 +11,25 @@ import Gate from './Gate';
 // error boundary, as any render error does.
 const ShellRuntime = lazy(() => import('./ShellRuntime'));
 
-const subscribeNever = () => () => {};
+/**
+ * False while prerendering and hydrating; true once the browser is idle after hydration. Not at the
+ * first render after hydration: that render runs synchronously in the task that hydrates, which it
+ * lengthened by the lazy chunk's loading and the runtime's first render. In a transition, React
+ * renders the runtime in slices that let input through.
+ */
+function useRuntimeStarted(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => whenIdle(() => startTransition(() => setStarted(true))), []);
+  return started;
+}
 
-/** The client boundary around every page: the auth gate now, the platform runtime after hydration. */
+/** The client boundary around every page: the auth gate now, the platform runtime once idle after hydration. */
 export default function AppShell({ children }: { children: ReactNode }) {
-  // False while prerendering and hydrating, true from the first render after hydration.
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const runtimeStarted = useRuntimeStarted();
   return (
     <>
       <Gate>{children}</Gate>
-      {hydrated ? (
+      {runtimeStarted ? (
         <Suspense fallback={null}>
           <ShellRuntime />
         </Suspense>

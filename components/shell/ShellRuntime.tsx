@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 
 import { createAuthFlow } from '@/lib/auth/auth-flow';
 import { authStore } from '@/lib/auth/auth-store';
+import { nextTask } from '@/lib/shell/main-thread';
 import { getPlatformClient } from '@/lib/shell/platform';
 
 import FrameBridgeLoader from './FrameBridgeLoader';
@@ -13,13 +14,16 @@ import Toaster from './Toaster';
 
 let started = false;
 
-/** Starts the auth flow once per page load (React may run effects twice in development). */
+/**
+ * Starts the auth flow once per page load (React may run effects twice in development). Making the
+ * client and the first check are each a long piece of work on a slow phone, so they run as two tasks.
+ */
 function startOnce(): void {
   if (started) return;
   started = true;
   const flow = createAuthFlow(getPlatformClient());
   authStore.provideActions(flow);
-  void flow.checkAppState();
+  void nextTask().then(() => flow.checkAppState());
 }
 
 /**
