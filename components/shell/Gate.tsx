@@ -11,8 +11,9 @@ const AccessRestricted = lazy(() => import('@/components/screens/AccessRestricte
 const SignInRequired = lazy(() => import('@/components/screens/SignInRequired'));
 
 /**
- * The spinner waits this long before covering the page: a platform that answers quickly never
- * replaces the prerendered content with a flash of spinner.
+ * The spinner waits this long, counted from when the runtime starts asking the platform, before
+ * covering the page: a platform that answers quickly never replaces the prerendered content with a
+ * flash of spinner, however late the browser found time to start the runtime.
  */
 export const SPINNER_DELAY_MS = 300;
 
@@ -34,9 +35,9 @@ function useDelayedFlag(active: boolean, delayMs: number): boolean {
  * loading (the spinner is a fixed overlay), so nothing shifts when the state resolves.
  */
 export default function Gate({ children }: { children: ReactNode }) {
-  const { state, loginRedirectBlocked, navigateToLogin } = useAuth();
+  const { state, loginRedirectBlocked, checking, navigateToLogin } = useAuth();
   const redirecting = state.status === 'error' && state.error.type === 'auth_required' && !loginRedirectBlocked;
-  const showSpinner = useDelayedFlag(state.status === 'loading', SPINNER_DELAY_MS);
+  const showSpinner = useDelayedFlag(state.status === 'loading' && checking, SPINNER_DELAY_MS);
 
   if (state.status === 'error' && state.error.type === 'user_not_registered') {
     return (

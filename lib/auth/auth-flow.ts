@@ -49,6 +49,7 @@ export function createAuthFlow(client: AuthFlowClient): AuthActions {
 
   async function checkAppState(): Promise<void> {
     mark(AUTH_MARKS.start);
+    authStore.set({ checking: true });
     try {
       const token = client.getToken();
       const [settings, user] = await Promise.all([
@@ -74,6 +75,7 @@ export function createAuthFlow(client: AuthFlowClient): AuthActions {
     } catch (error) {
       authStore.set({ state: { status: 'error', error: mapUnexpectedError(error) }, loginRedirectBlocked: false });
     } finally {
+      authStore.set({ checking: false });
       mark(AUTH_MARKS.resolved);
     }
   }

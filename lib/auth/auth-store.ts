@@ -21,9 +21,15 @@ export interface AuthSnapshot {
   state: AuthState;
   /** True when an automatic login redirect was held back to avoid a loop (see login-loop-guard). */
   loginRedirectBlocked: boolean;
+  /**
+   * True while the runtime is asking the platform (from the start of a check to its answer). The
+   * runtime starts once the browser is idle after hydration, so "loading" alone says nothing about
+   * how long the visitor has been waiting for the platform.
+   */
+  checking: boolean;
 }
 
-let snapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocked: false };
+let snapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocked: false, checking: false };
 const listeners = new Set<() => void>();
 let actions: AuthActions | null = null;
 let actionsWaiters: Array<(value: AuthActions) => void> = [];
@@ -49,14 +55,14 @@ export const authStore = {
   },
   /** Back to the initial state; for tests. */
   reset(): void {
-    snapshot = { state: { status: 'loading' }, loginRedirectBlocked: false };
+    snapshot = { state: { status: 'loading' }, loginRedirectBlocked: false, checking: false };
     actions = null;
     actionsWaiters = [];
     for (const listener of listeners) listener();
   },
 };
 
-const serverSnapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocked: false };
+const serverSnapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocked: false, checking: false };
 
 export interface UseAuth extends AuthSnapshot {
   user: AuthUser | null;

@@ -28,8 +28,22 @@ describe('Gate', () => {
     expect(screen.getByText(/fast startklar/)).toBeInTheDocument();
   });
 
-  it('covers the page with the loading screen when auth takes longer than the delay', () => {
+  it('shows no spinner before the runtime asks the platform, however late it starts', () => {
     render(<Gate>{content}</Gate>);
+    // The runtime starts once the browser is idle after hydration (up to a second on a busy phone).
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => authStore.set({ checking: true }));
+    act(() => jest.advanceTimersByTime(SPINNER_DELAY_MS - 50));
+    act(() => authStore.set({ state: { status: 'unauthenticated', settings: {} }, checking: false }));
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText(/fast startklar/)).toBeInTheDocument();
+  });
+
+  it('covers the page with the loading screen when the platform takes longer than the delay', () => {
+    render(<Gate>{content}</Gate>);
+    act(() => authStore.set({ checking: true }));
     act(() => jest.advanceTimersByTime(SPINNER_DELAY_MS));
     expect(screen.getByRole('status', { name: 'Seite wird geladen' })).toBeInTheDocument();
     // The content stays mounted underneath, so nothing shifts when loading ends.
