@@ -9,7 +9,7 @@ import {
   type StoredConversation,
   type UserRole,
 } from '../core/types';
-import { secretsEqual } from '../credentials/tokens';
+import { equalsConfiguredSecret } from '../credentials/tokens';
 import type { EmulatorContext } from '../instance/context';
 import { accountById, memberOf } from './accounts';
 
@@ -47,7 +47,7 @@ export function normaliseToken(token: unknown): string | null {
 /** Resolves a token for an app; null = the token is not valid here (bad, expired, revoked, other app). */
 export function callerFromToken(context: EmulatorContext, app: AppConfig, token: string | null): Caller | null {
   if (token === null) return { kind: 'anonymous' };
-  if (secretsEqual(token, app.serviceToken)) return { kind: 'service' };
+  if (equalsConfiguredSecret(token, app.serviceToken)) return { kind: 'service' };
   const claims = context.tokens.verify(token);
   if (!claims || claims.app_id !== app.id) return null;
   if (claims.sid !== undefined && context.sessions.isEnded(claims.sid)) return null;

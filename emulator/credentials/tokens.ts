@@ -112,6 +112,25 @@ export function secretsEqual(left: string, right: string): boolean {
   return timingSafeEqual(sha256(left), sha256(right));
 }
 
+/** Digests of configured secrets (the apps' service tokens): a handful, so the map stays small. */
+const configuredDigests = new Map<string, Buffer>();
+const MAX_CONFIGURED_DIGESTS = 256;
+
+/**
+ * {@link secretsEqual} for a secret of the configuration, compared with every request that carries a
+ * token: its digest is taken once, not per request (the configuration holds the secret itself in
+ * memory already). Still one digest of what was presented and a constant-time comparison.
+ */
+export function equalsConfiguredSecret(presented: string, configured: string): boolean {
+  let digest = configuredDigests.get(configured);
+  if (!digest) {
+    if (configuredDigests.size >= MAX_CONFIGURED_DIGESTS) configuredDigests.clear();
+    digest = sha256(configured);
+    configuredDigests.set(configured, digest);
+  }
+  return timingSafeEqual(sha256(presented), digest);
+}
+
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { authorize, bearerToken } from '../auth/caller';
 import { invalidInput, notFound } from '../core/errors';
-import { secretsEqual } from '../credentials/tokens';
+import { equalsConfiguredSecret } from '../credentials/tokens';
 import type { Router, RouteRequest } from '../http/router';
 import type { EmulatorContext } from '../instance/context';
 import { callFunction, findFunctionByPath } from './function-calls';
@@ -23,7 +23,7 @@ function appIdOf(context: EmulatorContext, headers: IncomingHttpHeaders): string
   if (token !== null) {
     const claims = context.tokens.verify(token);
     if (claims) return claims.app_id;
-    for (const app of context.apps.values()) if (secretsEqual(token, app.serviceToken)) return app.id;
+    for (const app of context.apps.values()) if (equalsConfiguredSecret(token, app.serviceToken)) return app.id;
   }
   const [only, ...others] = context.apps.keys();
   if (only !== undefined && others.length === 0) return only;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, RunningEmulator } from '../core/types';
 import { watchEntityFiles, type EntityWatcher } from '../entities/registry';
 import { readFunctions } from '../functions/catalog';
-import { handleRequest } from '../http/handle';
+import { handleRequest, type HandleOptions } from '../http/handle';
 import { LocalAddresses } from '../http/local-access';
 import { DEFAULT_QUERY_BUDGET_MS } from '../query/budget';
 import { attachRealtime, type RealtimeServer } from '../realtime/socket';
@@ -23,17 +23,17 @@ export const DEFAULT_PORT = 3001;
 /** The HTTP server of an instance: one request at a time through the gates, the router and the error body. */
 function httpServer(instance: Instance, options: EmulatorOptions): Server {
   const { context } = instance;
-  const router = buildRouter(context);
-  return createServer((request, response) => {
-    void handleRequest(request, response, {
-      router,
-      corsOrigins: context.corsOrigins,
-      addresses: context.addresses,
-      latencyMs: options.latencyMs ?? 0,
-      queryBudgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
-      logError: (error) => console.error('[emulator] unexpected error:', error),
-    });
-  });
+  // Made once: built per request, its closure alone cost a property definition each time under tsx
+  // (esbuild's keepNames names every closure as it is created).
+  const handling: HandleOptions = {
+    router: buildRouter(context),
+    corsOrigins: context.corsOrigins,
+    addresses: context.addresses,
+    latencyMs: options.latencyMs ?? 0,
+    queryBudgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
+    logError: (error) => console.error('[emulator] unexpected error:', error),
+  };
+  return createServer((request, response) => void handleRequest(request, response, handling));
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {

@@ -78,17 +78,19 @@ export class StoreChange {
   }
 
   private putRecords(appId: string, entity: string, records: readonly EntityRecord[], isNew: boolean): void {
+    // Each record's stored size, measured once by the budget check and kept by the collection.
+    const sizes: number[] = [];
     this.stage({
       check: (room) => {
         for (const record of records) {
           const stored = this.tables.existingRecords(appId, entity)?.has(record.id) ?? false;
           if (stored === isNew) throw (isNew ? present : missing)(entity, record.id);
-          room.record(appId, entity, record.id, record);
+          sizes.push(room.record(appId, entity, record.id, record));
         }
       },
       apply: () => {
         const collection = this.tables.recordCollection(appId, entity);
-        for (const record of records) collection.put(record.id, record);
+        records.forEach((record, at) => collection.put(record.id, record, sizes[at]));
       },
     });
   }

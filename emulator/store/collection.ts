@@ -39,8 +39,8 @@ export class Collection<T> {
     return this.sizes.get(id) ?? 0;
   }
 
-  private measure(id: string, value: T | undefined): void {
-    const size = value === undefined ? 0 : jsonBytes(value);
+  private measure(id: string, value: T | undefined, knownSize: number | undefined): void {
+    const size = value === undefined ? 0 : (knownSize ?? jsonBytes(value));
     this.totalBytes += size - this.sizeOf(id);
     if (value === undefined) this.sizes.delete(id);
     else this.sizes.set(id, size);
@@ -61,17 +61,18 @@ export class Collection<T> {
 
   /** Loads a stored entry without reporting it as a change to the database. */
   load(id: string, value: T): void {
-    this.set(id, value);
+    this.set(id, value, undefined);
   }
 
-  put(id: string, value: T): void {
-    this.set(id, value);
+  /** `size`: the value's JSON bytes when the caller has measured them already (`jsonBytes`). */
+  put(id: string, value: T, size?: number): void {
+    this.set(id, value, size);
     this.onChange(id);
   }
 
-  private set(id: string, value: T): void {
+  private set(id: string, value: T, size: number | undefined): void {
     const before = this.observer ? this.entries.get(id) : undefined;
-    this.measure(id, value);
+    this.measure(id, value, size);
     this.entries.set(id, value);
     this.list = null;
     this.observer?.changed(id, before, value);
@@ -80,7 +81,7 @@ export class Collection<T> {
   remove(id: string): void {
     const before = this.entries.get(id);
     if (!this.entries.delete(id)) return;
-    this.measure(id, undefined);
+    this.measure(id, undefined, 0);
     this.list = null;
     this.observer?.changed(id, before, undefined);
     this.onChange(id);

@@ -45,13 +45,14 @@ export class PlannedRoom {
 
   constructor(private readonly tables: StoreTables) {}
 
-  /** A record about to be written (`record`) or deleted (`record` undefined). */
-  record(appId: string, entity: string, id: string, record: EntityRecord | undefined): void {
+  /** A record about to be written (`record`) or deleted (`record` undefined); answers its stored size. */
+  record(appId: string, entity: string, id: string, record: EntityRecord | undefined): number {
     const size = record === undefined ? 0 : jsonBytes(record);
     if (size > MAX_RECORD_BYTES)
       throw storageFull(`${entity} ${id.slice(0, 100)}`, 0, size, MAX_RECORD_BYTES, 'record_too_large');
     const before = this.tables.existingRecords(appId, entity)?.sizeOf(id) ?? 0;
     this.recordGrowth.set(appId, (this.recordGrowth.get(appId) ?? 0) + size - before);
+    return size;
   }
 
   /** A conversation growing (new or not) by `bytes` and `messages`. */
