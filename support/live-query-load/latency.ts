@@ -22,6 +22,16 @@ export const LATENCY_WATCHES = SOCKETS * BUCKETS * 2;
 const ITEM_FIELDS = { bucket: 'number', rank: 'number', score: 'number', stamp: 'number' };
 export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), benchEntity('LatencyBench', ITEM_FIELDS)];
 
+/**
+ * Writes before each measured phase: the figures are a running server's, not those of its first
+ * seconds. An on-CPU profile of the measured writes without them showed about a sixth of the
+ * emulator's CPU in V8's optimising compiler, each hot function compiled once while the phase ran
+ * (docs/PERFORMANCE.md); the warm-up's own CPU per write is printed beside the measured one.
+ */
+const warmUpWrites = (writes: number) => Math.min(1000, writes);
+/** Stamps of measured creates start here, above any warm-up create's (one in five of 1,000 writes). */
+const WARM_UP_STAMPS = 1000;
+
 interface Item {
   bucket: number;
   rank: number;
@@ -45,6 +55,12 @@ export interface LatencyReport {
   serverCpuMsPerWrite: number;
   /** The same writes on the same data with nobody watching, in the same run: the write's own cost. */
   referenceCpuMsPerWrite: number;
+  /**
+   * The emulator's CPU per write during the warm-up writes before the measured ones (same mix, same
+   * pace, same watches): V8 optimises the write and delivery paths while they run.
+   */
+  warmUpCpuMsPerWrite: number;
+  warmUpWrites: number;
   /** CPU this process (the 50 clients) spent per delivery meanwhile. */
   clientCpuMsPerDelivery: number;
 }
@@ -137,6 +153,8 @@ async function seeded(url: string, clients: PlatformClient[], entity: string) {
 
 interface WritePhase {
   creates: number;
+  /** The stamp of the phase's first create (the others follow it). */
+  firstStamp: number;
   /** Writes a second achieved. */
   rate: number;
 }
@@ -149,6 +167,7 @@ async function runWrites(
   { items, ids, random }: Awaited<ReturnType<typeof seeded>>,
   { writes, writesPerSecond }: { writes: number; writesPerSecond: number },
   sentAt: Map<number, number>,
+  firstStamp = 0,
 ): Promise<WritePhase> {
   const started = performance.now();
   const pending: Promise<unknown>[] = [];
@@ -158,7 +177,7 @@ async function runWrites(
   for (let write = 0; write < writes; write += 1) {
     await sleep(started + (write * 1000) / writesPerSecond - performance.now());
     if (write % 5 === 0) {
-      const stamp = creates;
+      const stamp = firstStamp + creates;
       creates += 1;
       sentAt.set(stamp, performance.now());
       // Not added to the records others write: an update would bring it into view again, untimed.
@@ -172,7 +191,7 @@ async function runWrites(
   }
   const rate = (writes * 1000) / (performance.now() - started);
   await Promise.all(pending);
-  return { creates, rate };
+  return { creates, firstStamp, rate };
 }
 
 export async function measureLatency(
@@ -184,10 +203,12 @@ export async function measureLatency(
   const latencies: number[] = [];
   const clients: PlatformClient[] = [];
   try {
-    // The reference: the same writes on the same data with nobody watching.
+    const warmUp = { ...options, writes: warmUpWrites(options.writes) };
+    // The reference: the same writes on the same data with nobody watching, once warm.
     const unwatched = await seeded(url, clients, 'UnwatchedBench');
+    await runWrites(unwatched, warmUp, new Map());
     const referenceBefore = serverCpuMs();
-    await runWrites(unwatched, options, new Map());
+    await runWrites(unwatched, options, new Map(), WARM_UP_STAMPS);
     const referenceCpu = serverCpuMs() - referenceBefore;
 
     const watched = await seeded(url, clients, 'LatencyBench');
@@ -197,12 +218,16 @@ export async function measureLatency(
       const sent = sentAt.get(stamp);
       if (sent !== undefined) latencies.push(performance.now() - sent);
     });
+    // Warm-up writes first, timed by nobody (their stamps are not in `sentAt`), their CPU reported apart.
+    const warmUpBefore = serverCpuMs();
+    await runWrites(watched, warmUp, new Map());
+    const warmUpCpu = serverCpuMs() - warmUpBefore;
     const serverCpuBefore = serverCpuMs();
     const clientCpuBefore = process.cpuUsage();
-    const { creates, rate } = await runWrites(watched, options, sentAt);
+    const { creates, firstStamp, rate } = await runWrites(watched, options, sentAt, WARM_UP_STAMPS);
     const expected = Array.from(
       { length: creates },
-      (_, stamp) => watching.watchersOfBucket[stamp % BUCKETS] ?? 0,
+      (_, at) => watching.watchersOfBucket[(firstStamp + at) % BUCKETS] ?? 0,
     ).reduce((total, watchers) => total + watchers, 0);
     await waitUntil(() => latencies.length >= expected, 60_000, 'every delivery').catch(() => undefined);
     const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -221,6 +246,8 @@ export async function measureLatency(
       latencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN },
       serverCpuMsPerWrite: serverCpu / options.writes,
       referenceCpuMsPerWrite: referenceCpu / options.writes,
+      warmUpCpuMsPerWrite: warmUpCpu / warmUp.writes,
+      warmUpWrites: warmUp.writes,
       clientCpuMsPerDelivery: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, latencies.length),
     };
   } finally {
