@@ -96,9 +96,9 @@ async function staticChecks(): Promise<StepResult[]> {
 }
 
 /**
- * Jest with one worker: it runs beside the browser suites, which use about one core of the two
- * (they mostly wait on pages and the network), so one worker keeps both cores busy without slowing
- * the browser tests more than one CPU hog does (the load the suites are proven under).
+ * Jest with one worker, its output printed whole when it ends. It runs beside the browser lane,
+ * whose suites use about one core of the two (they mostly wait on pages and the network: the
+ * Chromium suite used 172 s of CPU in its 215 s), so one worker keeps both cores busy.
  */
 async function jestStep(): Promise<StepResult> {
   const report = path.join(RESULTS, 'jest.json');
@@ -152,26 +152,25 @@ async function hostMatrixStep(browserReady: boolean, runtime: StepResult): Promi
     title: 'host matrix',
     config: 'tests/playwright/hosts.config.ts',
     report: 'hosts.json',
-    live: true,
   });
   return { ...step, ok: step.ok && serversReady && runtime.ok };
 }
 
 /**
- * The live lane: the builds, then every suite against the built site on the fixed ports (3000,
- * 3001, 3100 and the matrix's hosts), one after another, their output as it comes.
+ * The browser lane, its output as it comes: the builds, then every suite against the built site on
+ * the fixed ports (3000, 3001, 3100 and the matrix's hosts), one after another, then the
+ * development servers (`npm run dev` on 3200 and 3201, `base44 dev` on free ports).
  */
-async function browserLane(browserReady: boolean, runtime: Promise<JobResult>, build: Promise<StepResult>) {
-  const steps: StepResult[] = [await build];
-  const built = steps[0]?.ok === true;
-  if (built && browserReady) {
+async function browserLane(browserReady: boolean, runtime: Promise<JobResult>) {
+  const build = await buildStep();
+  const steps: StepResult[] = [build];
+  if (build.ok && browserReady) {
     steps.push(
       await playwrightStep(browserReady, {
         name: 'e2e',
         title: 'browser tests',
         config: 'tests/playwright/e2e.config.ts',
         report: 'e2e.json',
-        live: true,
       }),
     );
   } else {
@@ -179,7 +178,7 @@ async function browserLane(browserReady: boolean, runtime: Promise<JobResult>, b
     console.error('\n✗ browser tests skipped: they need a successful build and a browser');
   }
   // The same site in Chromium, Firefox ESR and WebKitGTK, after the Chromium suite (same fixed ports).
-  if (built) steps.push(await crossEngineStep());
+  if (build.ok) steps.push(await crossEngineStep());
   else {
     steps.push({ name: 'cross-engine', ok: false });
     console.error('\n✗ cross-engine browser tests skipped: they need a successful build');
@@ -187,38 +186,27 @@ async function browserLane(browserReady: boolean, runtime: Promise<JobResult>, b
   // Every host the site is tested on (support/hosts/matrix.ts), on the same fixed ports again.
   const runtimeStep = reportJob(HOST_RUNTIME, await runtime);
   steps.push(runtimeStep);
-  if (built) steps.push(await hostMatrixStep(browserReady, runtimeStep));
+  if (build.ok) steps.push(await hostMatrixStep(browserReady, runtimeStep));
   else {
     steps.push({ name: 'host matrix', ok: false });
     console.error('\n✗ host matrix skipped: it needs a successful build');
   }
-  return steps;
-}
-
-/**
- * The lane beside it, its output printed whole as each step ends: Jest, then the development
- * servers, which have ports of their own (`npm run dev` on 3200 and 3201, `base44 dev` on free
- * ones) and start once the builds are done (`next dev` and `next build` share `.next`).
- */
-async function jestAndDevLane(browserReady: boolean, build: Promise<StepResult>) {
-  const steps: StepResult[] = [await jestStep()];
-  await build;
+  // The development loop (`npm run dev`: next dev + the local platform) needs no build, only a browser.
   steps.push(
     await playwrightStep(browserReady, {
       name: 'dev server',
       title: 'development server',
       config: 'tests/playwright/dev.config.ts',
       report: 'e2e-dev.json',
-      live: false,
     }),
   );
+  // `npx base44 dev` (the vendor CLI, offline) serving this site from a copy of the repository.
   steps.push(
     await playwrightStep(browserReady, {
       name: 'base44 dev',
       title: 'base44 dev serving the site',
       config: 'tests/playwright/base44.config.ts',
       report: 'e2e-base44.json',
-      live: false,
     }),
   );
   return steps;
@@ -230,12 +218,8 @@ async function main() {
   const browserReady = await ensureBrowser();
   // The checks first and alone: the type check reads `.next/types`, which the build writes.
   const checks = await staticChecks();
-  const build = buildStep();
-  const [browserSteps, besideSteps] = await Promise.all([
-    browserLane(browserReady, runtime, build),
-    jestAndDevLane(browserReady, build),
-  ]);
-  const steps = [{ name: 'browser', ok: browserReady }, ...checks, ...besideSteps, ...browserSteps];
+  const [jest, browserSteps] = await Promise.all([jestStep(), browserLane(browserReady, runtime)]);
+  const steps = [{ name: 'browser', ok: browserReady }, ...checks, jest, ...browserSteps];
   process.exit(summarize(steps) ? 0 : 1);
 }
 

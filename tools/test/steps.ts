@@ -120,24 +120,14 @@ export function playwrightCounts(file: string): Counts | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
-/**
- * A Playwright suite of its own config, counted from its JSON report; not run without a browser.
- * `live` prints its output as it comes; otherwise it is kept and printed whole once the suite is
- * done (a suite in the lane beside the live one).
- */
+/** A Playwright suite of its own config, counted from its JSON report; not run without a browser. */
 export async function playwrightStep(
   browserReady: boolean,
-  suite: { name: string; title: string; config: string; report: string; live: boolean },
+  suite: { name: string; title: string; config: string; report: string },
 ): Promise<StepResult> {
   if (!browserReady) return { name: suite.name, ok: false };
   const start = Date.now();
-  const job: Job = {
-    name: suite.name,
-    title: `${suite.title} (Playwright)`,
-    command: bin('playwright'),
-    args: ['test', '-c', suite.config],
-  };
-  const ok = suite.live ? await run(job.title, job.command, job.args) : reportJob(job, await startJob(job)).ok;
+  const ok = await run(`${suite.title} (Playwright)`, bin('playwright'), ['test', '-c', suite.config]);
   return {
     name: suite.name,
     ok,

@@ -12,7 +12,12 @@ import { killHard, startCli as startCliProcess, type RunningCli } from '../cli-p
  * killed with SIGKILL mid-write, then restarted. Every write it acknowledged must still be there.
  */
 
-jest.setTimeout(60_000);
+/**
+ * Four starts of the CLI (tsx compiling the emulator each time) and 450 acknowledged writes: about
+ * 7 s on a quiet machine, more than 60 s at a load of 20 (`npm test` runs Jest beside the browser
+ * suites).
+ */
+jest.setTimeout(240_000);
 
 const APP = 'coming-soon';
 const SERVICE = serviceTokenFor(APP);
@@ -45,24 +50,43 @@ async function createRecord(url: string, writer: number, sequence: number): Prom
   return (await response.json()) as Record<string, unknown>;
 }
 
+interface Hammering {
+  /** Settles once every writer has stopped. */
+  done: Promise<void>;
+  /** Writers still writing. */
+  running(): number;
+  /** Why the first writer stopped, when one did. */
+  firstStop(): unknown;
+}
+
 /** Writers loop until the process dies; only answered writes count as acknowledged. */
-async function hammer(
-  url: string,
-  acknowledged: Map<string, Record<string, unknown>>,
-  stop: () => boolean,
-): Promise<void> {
-  await Promise.all(
+function hammer(url: string, acknowledged: Map<string, Record<string, unknown>>, stop: () => boolean): Hammering {
+  let running = WRITERS;
+  let firstStop: unknown;
+  const done = Promise.all(
     Array.from({ length: WRITERS }, async (_, writer) => {
-      for (let sequence = 0; !stop(); sequence += 1) {
-        try {
+      try {
+        for (let sequence = 0; !stop(); sequence += 1) {
           const record = await createRecord(url, writer, sequence);
           acknowledged.set(record.id as string, record);
-        } catch {
-          return;
         }
+      } catch (error) {
+        firstStop ??= error;
+      } finally {
+        running -= 1;
       }
     }),
-  );
+  ).then(() => undefined);
+  return { done, running: () => running, firstStop: () => firstStop };
+}
+
+/** Until `count` writes are acknowledged; fails (never waits forever) once every writer has stopped. */
+async function acknowledgedReach(acknowledged: Map<string, unknown>, count: number, writing: Hammering): Promise<void> {
+  while (acknowledged.size < count) {
+    if (writing.running() === 0)
+      throw new Error(`every writer stopped before ${count} acknowledged writes: ${String(writing.firstStop())}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 async function storedRecords(url: string): Promise<Map<string, Record<string, unknown>>> {
@@ -81,10 +105,10 @@ it('keeps every acknowledged write through repeated SIGKILLs mid-write', async (
     const before = acknowledged.size;
     let dead = false;
     const writing = hammer(url, acknowledged, () => dead);
-    while (acknowledged.size < before + 150) await new Promise((resolve) => setTimeout(resolve, 5));
+    await acknowledgedReach(acknowledged, before + 150, writing);
     await killHard(child);
     dead = true;
-    await writing;
+    await writing.done;
   }
 
   const { child, url } = await startCli();
