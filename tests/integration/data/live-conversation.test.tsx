@@ -17,6 +17,8 @@ import { emulatorWithClients } from '@/tests/support/emulator-clients';
 
 import { countedClient, FreshCache } from './live-support';
 
+import './real-server-waits';
+
 const suite = emulatorWithClients();
 const { clients } = suite;
 

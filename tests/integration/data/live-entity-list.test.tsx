@@ -23,6 +23,8 @@ import { roomHistory, serverEvents } from '@/tests/integration/realtime/server-o
 import { SEEDED_ACCOUNTS, serviceTokenFor } from '@/tests/support/emulator';
 import { APP, emulatorWithClients } from '@/tests/support/emulator-clients';
 
+import './real-server-waits';
+
 import { countedClient, FreshCache } from './live-support';
 
 jest.mock('socket.io', () =>
