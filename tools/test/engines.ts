@@ -5,12 +5,12 @@
  * Installs missing engines on Debian as root (tools/test/ensure-browser.ts) and fails, naming what
  * to install, when an engine asked for cannot run.
  */
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { parseEngineArgs, type Engine } from '../../support/engines';
 import { ensureEngines } from './ensure-browser';
+import { runInherited } from './steps';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -24,16 +24,14 @@ export async function runEngineSuite(engines: Engine[], extraArgs: string[] = []
   const ready = ensureEngines(engines);
   if (ready.length === 0) return false;
   const projects = ready.map((engine) => `--project=${engine}`);
-  const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      path.join(ROOT, 'node_modules', '.bin', 'playwright'),
-      ['test', '-c', 'tests/playwright/engines.config.ts', ...projects, ...extraArgs],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-    child.on('error', () => resolve(null));
-    child.on('close', resolve);
-  });
-  return status === 0 && ready.length === engines.length;
+  const passed = await runInherited(path.join(ROOT, 'node_modules', '.bin', 'playwright'), [
+    'test',
+    '-c',
+    'tests/playwright/engines.config.ts',
+    ...projects,
+    ...extraArgs,
+  ]);
+  return passed && ready.length === engines.length;
 }
 
 if (require.main === module) {

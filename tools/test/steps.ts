@@ -32,12 +32,8 @@ export function secondsSince(start: number): number {
   return Math.round((Date.now() - start) / 1000);
 }
 
-/**
- * Runs a command in the foreground, its output as it comes; true when it exits 0. Asynchronous, so
- * that the jobs of the other lane, whose output is piped to this process, keep flowing meanwhile.
- */
-export function run(title: string, command: string, args: string[]): Promise<boolean> {
-  console.log(`\n▶ ${title}`);
+/** Runs a command with this process's terminal, without blocking the event loop; true when it exits 0. */
+export function runInherited(command: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
     child.on('error', (error) => {
@@ -46,6 +42,15 @@ export function run(title: string, command: string, args: string[]): Promise<boo
     });
     child.on('close', (code) => resolve(code === 0));
   });
+}
+
+/**
+ * Runs a command in the foreground under a title, its output as it comes. Asynchronous, so that the
+ * jobs of the other lane, whose output is piped to this process, keep flowing meanwhile.
+ */
+export function run(title: string, command: string, args: string[]): Promise<boolean> {
+  console.log(`\n▶ ${title}`);
+  return runInherited(command, args);
 }
 
 export interface Job {
