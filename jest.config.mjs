@@ -109,7 +109,9 @@ export default async function config() {
   const projects = [unitProject, slowUnitProject, integrationProject, conformanceProject, differentialProject];
   return {
     projects,
-    testTimeout: 20_000,
+    // Twice a single wait's limit (tests/support/waits.ts): set for a loaded machine, it only
+    // ends a test that is already failing.
+    testTimeout: 60_000,
     // `npm test` runs Jest with --coverage: the platform client and the editor bridge are the code
     // that talks to other systems, so their coverage may not fall below these floors.
     // The early script's functions are inlined into every page by their own source text

@@ -5,6 +5,7 @@
 import type { Base44Client } from '@base44/sdk';
 
 import type { Answer, RecordedRequest } from '@/tests/integration/sdk/recording-server';
+import { WAIT_LIMIT_MS } from '@/tests/support/waits';
 
 import type { FakeBrowser } from './fake-browser';
 import type { ActorSocketLog, Handshake, RecordingPlatform, SocketEvent } from './platform';
@@ -198,12 +199,6 @@ export function errorShape(error: unknown): ErrorShape {
 }
 
 const POLL_MS = 10;
-/**
- * How long a row waits for what it expects (a request, a socket join): it only ends a row that is
- * already failing, so it is set for a loaded machine. `npm test` runs Jest beside the browser
- * suites; there, under a load of 9 on two cores, a client's first socket join took more than 4 s.
- */
-const WAIT_LIMIT_MS = 12_000;
 
 export async function observe(
   row: Row,

@@ -46,7 +46,6 @@ const freshEntity = () => `LiveList${(entityCounter += 1)}`;
 async function queryRoomOf(entity: string): Promise<string> {
   return eventually(
     () => serverEvents({ kind: 'subscribe_query' }).find((event) => event.room?.includes(`:${entity}:watch:`))?.room,
-    5000,
     `the live query of ${entity}`,
   );
 }
@@ -147,10 +146,10 @@ it('ends equal to the server after a restart during which the data changed', asy
   );
   await act(() => suite.platform.startOn(port));
 
-  await waitFor(() => expect(result.current.live.status).toBe('live'), { timeout: 8000 });
+  await waitFor(() => expect(result.current.live.status).toBe('live'));
   await waitFor(() => expect(titles(result.current.data)).toEqual(['created while away', 'kept, edited while away']));
   expect(result.current.data).toEqual(await serverList(entity));
-}, 20_000);
+});
 
 it('shares one live query between two components and survives a remount (and StrictMode) without asking again', async () => {
   const entity = freshEntity();

@@ -32,20 +32,7 @@ export function probe<T>(subscribe: (callback: (value: T) => void, hooks: Subscr
   return { ...result, stop };
 }
 
-/** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 5000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (performance.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { eventually } from '@/tests/support/waits';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -68,7 +68,7 @@ describe('malformed and oversize updates', () => {
     });
     const created = await plain.entity(entity).create({ title: 'after the garbage' });
 
-    await eventually(() => watched.values.length === 2 && other.length === 2, 10_000, 'the valid updates');
+    await eventually(() => watched.values.length === 2 && other.length === 2, 'the valid updates');
     expect(watched.values.map((event) => event.id)).toEqual(['bulky', created.id]);
     expect(other.map((event) => event.id)).toEqual(['bulky', created.id]);
     expect(codes(watched.errors)).toEqual([
@@ -79,7 +79,7 @@ describe('malformed and oversize updates', () => {
     expect(watched.errors.at(-1)?.message).toMatch(/over the limit of 5000000/);
     // Errors of one room are not another room's business.
     expect(elsewhere.errors).toEqual([]);
-  }, 30_000);
+  });
 
   it('reports envelopes that name no room to every subscriber of the socket, then carries on', async () => {
     const entity = 'EnvelopeFeed';
@@ -93,7 +93,7 @@ describe('malformed and oversize updates', () => {
       await emitToRoom(suite.platform.url, room, 'update_model', payload);
     }
     const created = await client.entity(entity).create({ title: 'fine' });
-    await eventually(() => first.values.length === 1, 5000, 'the valid update');
+    await eventually(() => first.values.length === 1, 'the valid update');
     expect(first.values[0]?.id).toBe(created.id);
     // Who missed what is unknowable, so everyone on the socket hears about it.
     expect(codes(first.errors)).toEqual(Array(6).fill(RealtimeErrorCodes.malformedUpdate));
@@ -110,7 +110,7 @@ describe('malformed and oversize updates', () => {
     const healthy = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
     await eventually(() => roomHistory(entityRoomOf(entity)).length === 1);
     const created = await client.entity(entity).create({ title: 'x' });
-    await eventually(() => healthy.values.length === 1, 5000, 'the update');
+    await eventually(() => healthy.values.length === 1, 'the update');
     expect(healthy.values[0]?.id).toBe(created.id);
     expect(consoleError).toHaveBeenCalledWith('[platform-sdk] real-time listener failed:', expect.any(Error));
   });
@@ -126,7 +126,7 @@ describe('server errors', () => {
 
     await emitToRoom(suite.platform.url, room, 'error', { message: 'Room is closing', code: 'room_closing', room });
     await emitToRoom(suite.platform.url, room, 'error', 17);
-    await eventually(() => named.errors.length === 2 && bystander.errors.length === 1, 5000, 'the errors');
+    await eventually(() => named.errors.length === 2 && bystander.errors.length === 1, 'the errors');
     expect(named.errors.map((error) => [error.code, error.message])).toEqual([
       ['room_closing', 'Room is closing'],
       [RealtimeErrorCodes.serverError, 'The real-time server reported an error'],
@@ -139,7 +139,7 @@ describe('server errors', () => {
     const client = clients.create(suite.platform.url, { token: null });
     const refused = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
     const allowed = probe<Change>((callback, hooks) => client.entity('OpenFeed').subscribe(callback, hooks));
-    await eventually(() => refused.errors.length === 1, 5000, 'the refusal');
+    await eventually(() => refused.errors.length === 1, 'the refusal');
     expect(refused.errors[0]).toMatchObject({ code: 'admin_required', name: 'Base44Error' });
 
     const late = probe<Change>((callback, hooks) => client.entity('User').subscribe(callback, hooks));
@@ -147,7 +147,7 @@ describe('server errors', () => {
     expect(late.joins).toEqual([]);
     const writer = clients.create(suite.platform.url, { token: suite.userToken });
     const created = await writer.entity('OpenFeed').create({ title: 'ok' });
-    await eventually(() => allowed.values.length === 1, 5000, 'the update');
+    await eventually(() => allowed.values.length === 1, 'the update');
     expect(allowed.values[0]?.id).toBe(created.id);
     expect(allowed.errors).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe('server errors', () => {
     const client = clients.create(suite.platform.url, { token: 'not-a-real-token' });
     const first = probe<Change>((callback, hooks) => client.entity('RefusedA').subscribe(callback, hooks));
     const second = probe<Change>((callback, hooks) => client.entity('RefusedB').subscribe(callback, hooks));
-    await eventually(() => first.errors.length === 1 && second.errors.length === 1, 5000, 'the refusal');
+    await eventually(() => first.errors.length === 1 && second.errors.length === 1, 'the refusal');
     expect(codes(first.errors)).toEqual(['invalid_token']);
     expect(first.errors[0]?.message).toBe('The access token is invalid or has expired');
     expect(first.joins).toEqual([]);
@@ -177,7 +177,7 @@ describe('socket URL length limit', () => {
     const token = `${suite.userToken}`;
     const client = clients.create(suite.platform.url, { token });
     probe<Change>((callback, hooks) => client.entity('UrlShape').subscribe(callback, hooks));
-    await eventually(() => handshakesWith(token).length > 0, 5000, 'the handshake');
+    await eventually(() => handshakesWith(token).length > 0, 'the handshake');
     const seen = handshakesWith(token)[0]?.url ?? '';
     const origin = suite.platform.url.replace(/^http/, 'ws');
     expect(`${origin}${seen}`).toBe(socketHandshakeUrl(suite.platform.url, '/ws-user-apps/socket.io/', query(token)));
@@ -194,7 +194,7 @@ describe('socket URL length limit', () => {
     );
 
     // The fitting one reaches the server (which rejects the made-up token); the long one never does.
-    await eventually(() => fitting.errors.length === 1 && refused.errors.length === 1, 5000, 'both outcomes');
+    await eventually(() => fitting.errors.length === 1 && refused.errors.length === 1, 'both outcomes');
     expect(codes(fitting.errors)).toEqual(['invalid_token']);
     expect(handshakesWith(fits)).toHaveLength(1);
     expect(codes(refused.errors)).toEqual([RealtimeErrorCodes.urlTooLong]);
@@ -207,7 +207,7 @@ describe('socket URL length limit', () => {
     const client = clients.create(suite.platform.url, { token: suite.userToken });
     const subscription = probe<Change>((callback, hooks) => client.entity('UrlSwap').subscribe(callback, hooks));
     const room = entityRoomOf('UrlSwap');
-    await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
+    await eventually(() => roomHistory(room).length === 1, 'the join');
 
     const tooLong = tokenForUrlLength(MAX_SOCKET_URL_LENGTH + 500);
     client.setToken(tooLong, false);
@@ -221,11 +221,10 @@ describe('socket URL length limit', () => {
     client.setToken(suite.userToken, false);
     await eventually(
       () => roomHistory(room).length === 2 && roomHistory(entityRoomOf('UrlSwapLate')).length === 1,
-      5000,
       'rejoins',
     );
     const created = await client.entity('UrlSwap').create({ title: 'back' });
-    await eventually(() => subscription.values.length === 1, 5000, 'the update');
+    await eventually(() => subscription.values.length === 1, 'the update');
     expect(subscription.values[0]?.id).toBe(created.id);
   });
 });

@@ -35,23 +35,23 @@ it('joins on the first subscribe, leaves after the grace period, and joins again
   const { entity, room } = freshEntity();
   const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-  await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
+  await eventually(() => roomHistory(room).length === 1, 'the join');
   expect(first.joins).toHaveLength(1);
 
   const stoppedAt = performance.now();
   first.stop();
   await sleep(ROOM_LEAVE_GRACE_MS / 2);
   expect(roomHistory(room)).toEqual(['join']);
-  await eventually(() => roomHistory(room).length === 2, 5000, 'the leave');
+  await eventually(() => roomHistory(room).length === 2, 'the leave');
   expect(roomHistory(room)).toEqual(['join', 'leave']);
   const leftAt = serverEvents({ room, kind: 'leave' })[0]?.at ?? 0;
   expect(leftAt - stoppedAt).toBeGreaterThanOrEqual(ROOM_LEAVE_GRACE_MS - 5);
 
   const second = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-  await eventually(() => roomHistory(room).length === 3, 5000, 'the second join');
+  await eventually(() => roomHistory(room).length === 3, 'the second join');
   expect(roomHistory(room)).toEqual(['join', 'leave', 'join']);
   const created = await client.entity(entity).create({ title: 'after resubscribe' });
-  await eventually(() => second.values.length === 1, 5000, 'the event');
+  await eventually(() => second.values.length === 1, 'the event');
   expect(ids(second.values)).toEqual([created.id]);
   expect(first.values).toEqual([]);
 });
@@ -60,24 +60,24 @@ it('gives two subscribers of one room a single join and leaves only after both a
   const { entity, room } = freshEntity();
   const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-  await eventually(() => roomHistory(room).length === 1, 5000, 'the join on the server');
+  await eventually(() => roomHistory(room).length === 1, 'the join on the server');
   // The second subscriber arrives while the room is joined: it is live at once, without a join.
   const second = probe<Change>((callback, hooks) => client.entities[entity]!.subscribe(callback, hooks));
   expect(second.joins).toHaveLength(1);
 
   const one = await client.entity(entity).create({ n: 1 });
-  await eventually(() => first.values.length === 1 && second.values.length === 1, 5000, 'both delivered');
+  await eventually(() => first.values.length === 1 && second.values.length === 1, 'both delivered');
   first.stop();
   await sleep(AFTER_GRACE_MS);
   expect(roomHistory(room)).toEqual(['join']);
 
   const two = await client.entity(entity).create({ n: 2 });
-  await eventually(() => second.values.length === 2, 5000, 'the second event');
+  await eventually(() => second.values.length === 2, 'the second event');
   expect(ids(first.values)).toEqual([one.id]);
   expect(ids(second.values)).toEqual([one.id, two.id]);
 
   second.stop();
-  await eventually(() => roomHistory(room).length === 2, 5000, 'the leave');
+  await eventually(() => roomHistory(room).length === 2, 'the leave');
   expect(roomHistory(room)).toEqual(['join', 'leave']);
 });
 
@@ -85,7 +85,7 @@ it('absorbs an unsubscribe and resubscribe within the grace period (a React remo
   const { entity, room } = freshEntity();
   const client = clients.create(suite.platform.url, { token: suite.userToken });
   const mounted = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-  await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
+  await eventually(() => roomHistory(room).length === 1, 'the join');
 
   mounted.stop();
   const remounted = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
@@ -95,7 +95,7 @@ it('absorbs an unsubscribe and resubscribe within the grace period (a React remo
   expect(roomHistory(room)).toEqual(['join']);
 
   const created = await client.entity(entity).create({ title: 'still live' });
-  await eventually(() => remounted.values.length === 1, 5000, 'the event');
+  await eventually(() => remounted.values.length === 1, 'the event');
   expect(ids(remounted.values)).toEqual([created.id]);
 });
 
@@ -104,7 +104,7 @@ it('treats repeated unsubscribes as one', async () => {
   const client = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
   const second = probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks));
-  await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
+  await eventually(() => roomHistory(room).length === 1, 'the join');
 
   first.stop();
   first.stop();
@@ -112,12 +112,12 @@ it('treats repeated unsubscribes as one', async () => {
   await sleep(AFTER_GRACE_MS);
   expect(roomHistory(room)).toEqual(['join']);
   const created = await client.entity(entity).create({ title: 'second still listens' });
-  await eventually(() => second.values.length === 1, 5000, 'the event');
+  await eventually(() => second.values.length === 1, 'the event');
   expect(ids(second.values)).toEqual([created.id]);
 
   second.stop();
   second.stop();
-  await eventually(() => roomHistory(room).length === 2, 5000, 'the leave');
+  await eventually(() => roomHistory(room).length === 2, 'the leave');
   await sleep(AFTER_GRACE_MS);
   expect(roomHistory(room)).toEqual(['join', 'leave']);
 });
@@ -129,8 +129,8 @@ it('joins each room once when several subscribe before the socket has connected'
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
   ]);
-  await eventually(() => probes.every((subscription) => subscription.joins.length === 1), 5000, 'every join');
-  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 5000, 'joins on the server');
+  await eventually(() => probes.every((subscription) => subscription.joins.length === 1), 'every join');
+  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 'joins on the server');
   await sleep(100);
   for (const { room } of rooms) expect(roomHistory(room)).toEqual(['join']);
   const socketIds = new Set(rooms.map(({ room }) => serverEvents({ room, kind: 'join' })[0]?.socketId));
@@ -143,12 +143,12 @@ it('reconnects with the new token after setToken and rejoins every room exactly 
   const probes = rooms.map(({ entity }) =>
     probe<Change>((callback, hooks) => client.entity(entity).subscribe(callback, hooks)),
   );
-  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 5000, 'anonymous joins');
+  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 1), 'anonymous joins');
   const anonymousSocket = serverEvents({ room: rooms[0]!.room, kind: 'join' })[0]!.socketId;
   expect(serverEvents({ socketId: anonymousSocket, kind: 'connect' })[0]?.token).toBeUndefined();
 
   client.setToken(suite.userToken, false);
-  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 2), 5000, 'rejoins');
+  await eventually(() => rooms.every(({ room }) => roomHistory(room).length === 2), 'rejoins');
   await sleep(100);
   for (const { room } of rooms) {
     const joins = serverEvents({ room, kind: 'join' });
@@ -172,11 +172,11 @@ describe('service role', () => {
     const asService = probe<Change>((callback, hooks) =>
       client.asServiceRole.entity(entity).subscribe(callback, hooks),
     );
-    await eventually(() => asUser.joins.length === 1 && asService.joins.length === 1, 5000, 'both joined');
-    await eventually(() => roomHistory(room).length === 2, 5000, 'one join per socket on the server');
+    await eventually(() => asUser.joins.length === 1 && asService.joins.length === 1, 'both joined');
+    await eventually(() => roomHistory(room).length === 2, 'one join per socket on the server');
 
     const created = await client.asServiceRole.entity(entity).create({ title: 'written by the service role' });
-    await eventually(() => asUser.values.length === 1 && asService.values.length === 1, 5000, 'both delivered');
+    await eventually(() => asUser.values.length === 1 && asService.values.length === 1, 'both delivered');
     expect(asService.values[0]).toMatchObject({
       type: 'create',
       id: created.id,
@@ -193,9 +193,9 @@ describe('service role', () => {
     const subscription = probe<Change>((callback, hooks) =>
       service.asServiceRole.entity(entity).subscribe(callback, hooks),
     );
-    await eventually(() => roomHistory(entityRoomOf(entity, app)).length === 1, 5000, 'the join');
+    await eventually(() => roomHistory(entityRoomOf(entity, app)).length === 1, 'the join');
     const created = await service.asServiceRole.entity(entity).create({ title: 'by the service role' });
-    await eventually(() => subscription.values.length === 1, 5000, 'the event');
+    await eventually(() => subscription.values.length === 1, 'the event');
     expect(ids(subscription.values)).toEqual([created.id]);
     expect(subscription.errors).toEqual([]);
   });
@@ -207,9 +207,9 @@ describe('service role', () => {
     const subscription = probe<Change>((callback, hooks) =>
       service.asServiceRole.entity(entity).subscribe(callback, hooks),
     );
-    await eventually(() => roomHistory(room).length === 1, 5000, 'the join');
+    await eventually(() => roomHistory(room).length === 1, 'the join');
     const created = await writer.entity(entity).create({ title: 'by a user' });
-    await eventually(() => subscription.values.length === 1, 5000, 'the event');
+    await eventually(() => subscription.values.length === 1, 'the event');
     expect(ids(subscription.values)).toEqual([created.id]);
     expect(subscription.errors).toEqual([]);
   });

@@ -78,7 +78,7 @@ it('a token from the address bar reaches the Authorization header and the socket
     expect(sentAuthorization).toEqual([`Bearer ${suite.userToken}`]);
 
     client.entity('TokenOwnerFeed').subscribe(() => undefined);
-    await eventually(() => handshakes().length > before, 5000, 'the handshake');
+    await eventually(() => handshakes().length > before, 'the handshake');
     const handshake = handshakes()[before];
     expect(handshake?.token).toBe(suite.userToken);
     expect(handshake?.url).toContain(`token=${encodeURIComponent(suite.userToken)}`);
@@ -95,7 +95,6 @@ it('a clear through the store (as lib/auth does) drops the token from the client
     client.entity('TokenOwnerCleared').subscribe(() => undefined);
     await eventually(
       () => serverEvents({ kind: 'connect' }).some((event) => event.token === suite.userToken),
-      5000,
       'the signed-in socket',
     );
     const before = handshakes().length;
@@ -104,7 +103,7 @@ it('a clear through the store (as lib/auth does) drops the token from the client
 
     expect(client.getToken()).toBeNull();
     // The socket reconnects at once, anonymously.
-    await eventually(() => handshakes().length > before, 5000, 'the new handshake');
+    await eventually(() => handshakes().length > before, 'the new handshake');
     const reconnect = handshakes()[before];
     expect(reconnect?.token).toBeUndefined();
     expect(reconnect?.url).toContain('anonymous_id=');

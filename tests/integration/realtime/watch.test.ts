@@ -56,14 +56,10 @@ async function equalsFilter(
   { filter, sort, limit, fields }: WatchOptions<Item>,
 ): Promise<EntityRecord<Item>[]> {
   let expected: EntityRecord<Item>[] = [];
-  await eventually(
-    async () => {
-      expected = await client.entity<Item>(entity).filter(filter ?? {}, sort, limit, 0, fields);
-      return JSON.stringify(last(watched)?.entities) === JSON.stringify(expected);
-    },
-    5000,
-    'a snapshot equal to a fresh filter()',
-  );
+  await eventually(async () => {
+    expected = await client.entity<Item>(entity).filter(filter ?? {}, sort, limit, 0, fields);
+    return JSON.stringify(last(watched)?.entities) === JSON.stringify(expected);
+  }, 'a snapshot equal to a fresh filter()');
   return expected;
 }
 
@@ -155,23 +151,18 @@ it('asks again after a restart and after a gap, never showing a duplicated or st
     put: [{ index: 0, record: fake }],
   });
   expect(await emitToRoom(suite.platform.url, room!, 'update_model', { room, data: payload })).toBe(1);
-  await eventually(
-    () => roomHistory(room!).filter((kind) => kind === 'subscribe_query').length === 2,
-    5000,
-    'the resync',
-  );
+  await eventually(() => roomHistory(room!).filter((kind) => kind === 'subscribe_query').length === 2, 'the resync');
   await equalsFilter(watched, watcher, entity, options);
   expect(watched.values.some((snapshot) => snapshot.entities.some((item) => item.id === 'fake'))).toBe(false);
   // An unreadable message: asked again too.
   await emitToRoom(suite.platform.url, room!, 'update_model', { room, data: '{not json' });
   await eventually(
     () => roomHistory(room!).filter((kind) => kind === 'subscribe_query').length === 3,
-    5000,
     'the second resync',
   );
 
   const port = await suite.platform.stop();
-  await eventually(() => watched.disconnects.length === 1, 5000, 'the disconnect');
+  await eventually(() => watched.disconnects.length === 1, 'the disconnect');
   await suite.platform.whileAway(async (url) => {
     const away = clients.create(url, SERVICE).entity<Item>(entity);
     await away.create({ title: 'while away', rank: 50, group: 'a' });
@@ -196,7 +187,7 @@ it('stops delivering on unsubscribe and lets the server forget the query', async
   watched.stop();
   watched.stop();
   await writer.create({ title: 'unseen', rank: 1, group: 'a' });
-  await eventually(() => roomHistory(room!).includes('unsubscribe_query'), 5000, 'unsubscribe_query');
+  await eventually(() => roomHistory(room!).includes('unsubscribe_query'), 'unsubscribe_query');
   await sleep(100);
   expect(watched.values).toHaveLength(1);
   expect(roomHistory(room!)).toEqual(['subscribe_query', 'unsubscribe_query']);
@@ -212,7 +203,7 @@ it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server not
   items.watch({ filter: 'done' as never }, () => undefined, { onError });
   items.watch({ limit: 2.5 }, () => undefined, { onError });
   items.watch({}, undefined as never, { onError });
-  await eventually(() => errors.length === 4, 5000, 'four refusals');
+  await eventually(() => errors.length === 4, 'four refusals');
   expect(errors).toEqual([
     'INVALID_ARGUMENT: watch needs options { filter, sort, fields, limit }',
     'INVALID_ARGUMENT: The filter must be an object, e.g. { status: "open" }',
@@ -226,7 +217,7 @@ it('reports bad arguments to onError as INVALID_ARGUMENT and asks the server not
 it('tells every watcher of a refused query why, also one that comes later', async () => {
   const watcher = clients.create(suite.platform.url, { token: suite.userToken });
   const first = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
-  await eventually(() => first.errors.length === 1, 5000, 'the refusal');
+  await eventually(() => first.errors.length === 1, 'the refusal');
   const later = probe<Snapshot>((callback, hooks) => watcher.entity<Item>('User').watch({}, callback, hooks));
   expect(later.errors.map((error) => error.code)).toEqual(['admin_required']);
   expect(first.errors.map((error) => error.code)).toEqual(['admin_required']);
@@ -239,9 +230,9 @@ it('tells a watch beyond its caller’s live rows why, through onError with live
   // Distinct queries (identical ones would share one server query), each a window of 10,000 rows.
   const big = (at: number): WatchOptions<Item> => ({ filter: { rank: { $ne: -at } }, limit: 10_000 });
   const accepted = Array.from({ length: 10 }, (_, at) => watchWith(watcher, entity, big(at)));
-  await eventually(() => accepted.every((one) => one.values.length === 1), 5000, 'the accepted watches');
+  await eventually(() => accepted.every((one) => one.values.length === 1), 'the accepted watches');
   const over = watchWith(watcher, entity, big(10));
-  await eventually(() => over.errors.length === 1, 5000, 'the refusal');
+  await eventually(() => over.errors.length === 1, 'the refusal');
   expect(over.errors[0]).toMatchObject({ code: 'live_rows_exceeded' });
   expect(over.errors[0]?.message).toContain('at most 100,000');
   expect(over.values).toEqual([]);

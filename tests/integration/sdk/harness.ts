@@ -79,16 +79,7 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('Expected the call to fail, but it succeeded');
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { eventually } from '@/tests/support/waits';
 
 /** A port that was free a moment ago and has nothing listening on it. */
 export async function closedPort(): Promise<number> {

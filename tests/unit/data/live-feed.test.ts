@@ -7,6 +7,16 @@ import { LiveFeed, type FeedCache, type LiveFeedSource } from '@/lib/data/live-f
 import { PlatformError, type SubscriptionHooks } from '@/lib/sdk';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Lets the feed finish what a settled fetch started: its bookkeeping runs in promise callbacks and
+ * then schedules a zero-delay timer. A first timer runs only after those callbacks (so that timer
+ * exists by then); the second, longer one then fires after it, however slow the machine. A plain
+ * `sleep(5)` started before the callbacks could fire first on a loaded machine (CI run 13).
+ */
+async function settle(): Promise<void> {
+  await sleep(0);
+  await sleep(5);
+}
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -117,7 +127,7 @@ it('applies the changes of a failed fetch to the cached data afterwards', async 
   push(7);
   loads[0]?.reject(new Error('offline'));
   await fetching;
-  await sleep(5);
+  await settle();
   expect(cache.data).toEqual([0, 7]);
 });
 
@@ -133,12 +143,12 @@ it('turns changes it cannot apply into one refetch, never overlapping a running 
   push(-4);
   expect(loads).toHaveLength(1);
   loads[0]?.resolve([1]);
-  await sleep(5);
+  await settle();
   // ...costs exactly one more request, after the first one ended.
   expect(cache.revalidations).toBe(2);
   expect(loads).toHaveLength(2);
   loads[1]?.resolve([1, 2]);
-  await sleep(5);
+  await settle();
   expect(cache.data).toEqual([1, 2]);
   expect(cache.revalidations).toBe(2);
 });
@@ -151,17 +161,17 @@ it('refetches after a join unless a fetch started after it', async () => {
   hooks().onJoin?.();
   loads[0]?.resolve([1]);
   await first;
-  await sleep(5);
+  await settle();
   expect(cache.revalidations).toBe(1);
   loads[1]?.resolve([1]);
-  await sleep(5);
+  await settle();
 
   // A join immediately followed by a fetch (a component mounting while the socket is up) is covered.
   hooks().onJoin?.();
   const covering = runFetch();
   loads[2]?.resolve([1]);
   await covering;
-  await sleep(5);
+  await settle();
   expect(cache.revalidations).toBe(1);
 });
 

@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { RunningEmulator } from '@/emulator/core/types';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed/seed';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { eventually } from '@/tests/support/waits';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 
@@ -139,14 +140,6 @@ async function fresh(token: string, entity: string, options: Options): Promise<R
   const response = await api<Row[]>('GET', `/apps/${APP}/entities/${entity}?${query}`, { token });
   expect(response.status).toBe(200);
   return response.body;
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Waits until the copy equals a fresh filter(); then checks its messages were numbered without gaps. */

@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { RunningEmulator } from '@/emulator/core/types';
 import { rowOf } from '@/emulator/realtime/live-query-rows';
 import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { eventually } from '@/tests/support/waits';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 
@@ -74,13 +75,6 @@ async function watchTitles(email: string): Promise<() => string[]> {
   socket.emit('subscribe_query', { app_id: APP, entity_name: 'Task', query_id: 'all', options: { sort: 'title' } });
   await eventually(() => titles !== undefined, `${email}'s first result`);
   return () => titles ?? [];
-}
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > 5000) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 it('logs a failing live query and still updates every other one; the emulator stays up', async () => {

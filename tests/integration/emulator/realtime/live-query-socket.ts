@@ -77,10 +77,4 @@ export function watch(socket: Socket, appId: string, entity: string, queryId: st
   return watched;
 }
 
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { eventually } from '@/tests/support/waits';

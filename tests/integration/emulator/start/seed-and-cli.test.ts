@@ -8,8 +8,6 @@ import { startTestEmulator, testSeed } from '@/tests/support/emulator';
 
 import { apiClient, type Json } from '../api';
 
-jest.setTimeout(30_000);
-
 const REPO = path.resolve(__dirname, '../../../..');
 const SEED_PATH = path.join(REPO, 'emulator/seed/seed.json');
 const baseSeed = (): Seed => JSON.parse(readFileSync(SEED_PATH, 'utf8')) as Seed;
