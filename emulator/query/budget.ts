@@ -14,10 +14,11 @@ import { DomainError } from '../core/errors';
  * The clock is handed over explicitly: evaluation is synchronous, so the clock is "current" only
  * while synchronous work runs on it (QueryClock.run), and a request runs on it each stretch of its
  * own code that queries: the handler's start (http/handle.ts) and what follows an await
- * (routes/entity-*.ts). Node's AsyncLocalStorage would follow the request through awaits by
- * itself, but its first use installs async hooks for the whole process, which every promise and
- * timer of every request and socket then pays for; and it also followed the request into work it
- * sets off for others (a room's deliveries after a write), charging that to the write.
+ * (routes/entities.ts, entity-reads.ts, entity-bulk-writes.ts). Node's AsyncLocalStorage would
+ * follow the request through awaits by itself, but its first use installs async hooks for the
+ * whole process, which every promise and timer of every request and socket then pays for; and it
+ * also followed the request into work it sets off for others (a room's deliveries after a write),
+ * charging that to the write.
  */
 
 export const DEFAULT_QUERY_BUDGET_MS = 500;
