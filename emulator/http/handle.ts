@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { withQueryBudget } from '../query/budget';
+import { QueryClock } from '../query/budget';
 import { drainRequest } from './body';
 import { canonicalPath, parseRequestTarget } from './canonical-path';
 import { corsHeadersFor, preflightHeaders, type OriginPolicy } from './cors';
@@ -31,6 +31,7 @@ function isEmulatorToolPath(segments: readonly string[]): boolean {
 }
 
 async function route(request: IncomingMessage, options: HandleOptions, cors: Record<string, string>): Promise<Reply> {
+  const clock = new QueryClock(options.queryBudgetMs);
   const method = request.method ?? 'GET';
   options.addresses.checkHost(request.headers.host);
   // The host is irrelevant to routing; a fixed base keeps a spoofed Host header out of the URL.
@@ -43,7 +44,8 @@ async function route(request: IncomingMessage, options: HandleOptions, cors: Rec
     Object.assign(cors, corsHeadersFor(origin, options.corsOrigins));
   }
   const { handler, params } = options.router.match(method, path);
-  return handler({ method, url, params, headers: request.headers, raw: request });
+  // The handler's start runs on the request's clock; what it queries after an await runs on it again.
+  return clock.run(() => handler({ method, url, params, headers: request.headers, raw: request, clock }));
 }
 
 export async function handleRequest(
@@ -54,7 +56,7 @@ export async function handleRequest(
   const cors: Record<string, string> = {};
   let reply: Reply;
   try {
-    reply = await withQueryBudget(options.queryBudgetMs, () => route(request, options, cors));
+    reply = await route(request, options, cors);
   } catch (error) {
     reply = errorReply(error, options.logError);
   }

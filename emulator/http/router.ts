@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 
+import type { QueryClock } from '../query/budget';
 import { HttpError } from './errors';
 import type { Reply } from './reply';
 
@@ -11,6 +12,11 @@ export interface RouteRequest {
   params: Record<string, string>;
   headers: IncomingHttpHeaders;
   raw: IncomingMessage;
+  /**
+   * The clock of this request's queries (query/budget.ts). The handler starts on it; work that
+   * queries after an await runs on it again with `clock.run`.
+   */
+  clock: QueryClock;
 }
 
 export type RouteHandler = (request: RouteRequest) => Promise<Reply> | Reply;

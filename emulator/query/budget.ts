@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 
 import { DomainError } from '../core/errors';
@@ -6,45 +5,64 @@ import { DomainError } from '../core/errors';
 /**
  * The time budget of one request's queries. Filters run synchronously, so a costly one would hold
  * the whole process (and every other caller) until it ends; instead every compiled filter counts its
- * evaluations and, every few records, checks the clock of the request it runs in. The clock starts at
- * the request's first evaluation, so reading a large upload does not eat into it. Room deliveries
- * evaluate one record at a time and need none; live queries, which run whole queries outside any
- * request, run each on a clock of their own (withOwnQueryBudget).
+ * evaluations and, every few records, checks the clock it runs on. A request owns one clock
+ * (http/handle.ts starts it) for all its queries; the clock starts at its first evaluation, so
+ * reading a large upload does not eat into it. Live queries, which run whole queries outside any
+ * request, run each on a clock of their own (withOwnQueryBudget); room deliveries evaluate one
+ * record per subscriber, for nobody's request, and run on none (outsideQueryBudget).
+ *
+ * The clock is handed over explicitly: evaluation is synchronous, so the clock is "current" only
+ * while synchronous work runs on it (QueryClock.run), and a request runs on it each stretch of its
+ * own code that queries: the handler's start (http/handle.ts) and what follows an await
+ * (routes/entities.ts, entity-reads.ts, entity-bulk-writes.ts). Node's AsyncLocalStorage would
+ * follow the request through awaits by itself, but its first use installs async hooks for the
+ * whole process, which every promise and timer of every request and socket then pays for; and it
+ * also followed the request into work it sets off for others (a room's deliveries after a write),
+ * charging that to the write.
  */
 
 export const DEFAULT_QUERY_BUDGET_MS = 500;
 const CHECK_EVERY = 64;
 
-interface RequestClock {
-  readonly budgetMs: number;
-  startedAt: number | null;
-  evaluations: number;
+export class QueryClock {
+  private startedAt: number | null = null;
+  private evaluations = 0;
+
+  constructor(private readonly budgetMs: number) {}
+
+  /**
+   * Runs `work` on this clock: the evaluations it makes until it returns are charged here. Only
+   * synchronous work: what an async `work` does after its first await runs on no clock unless it
+   * runs on one again.
+   */
+  run<T>(work: () => T): T {
+    return runOn(this, work);
+  }
+
+  /** One record evaluated; throws 503 once the clock has run longer than its budget. */
+  charge(): void {
+    this.evaluations += 1;
+    if (this.startedAt === null) {
+      this.startedAt = performance.now();
+      return;
+    }
+    if (this.evaluations % CHECK_EVERY !== 0) return;
+    if (performance.now() - this.startedAt > this.budgetMs) {
+      throw new DomainError(
+        'over_budget',
+        'query_time_budget_exceeded',
+        `The query ran longer than its budget of ${this.budgetMs} ms per request; narrow the filter`,
+      );
+    }
+  }
 }
 
-const clocks = new AsyncLocalStorage<RequestClock>();
+/** The clock synchronous work runs on now; null: none (nothing is counted). */
+let current: QueryClock | null = null;
 
-/** Runs one request with its own query clock. */
-export function withQueryBudget<T>(budgetMs: number, run: () => Promise<T>): Promise<T> {
-  return clocks.run({ budgetMs, startedAt: null, evaluations: 0 }, run);
-}
-
-/** Called once per record a filter evaluates; throws 503 once the request has used its budget. */
+/** Called once per record a filter evaluates; throws 503 once the current clock has used its budget. */
 export function chargeQueryEvaluation(): void {
-  const clock = clocks.getStore();
-  if (!clock) return;
-  clock.evaluations += 1;
-  if (clock.startedAt === null) {
-    clock.startedAt = performance.now();
-    return;
-  }
-  if (clock.evaluations % CHECK_EVERY !== 0) return;
-  if (performance.now() - clock.startedAt > clock.budgetMs) {
-    throw new DomainError(
-      'over_budget',
-      'query_time_budget_exceeded',
-      `The query ran longer than its budget of ${clock.budgetMs} ms per request; narrow the filter`,
-    );
-  }
+  current?.charge();
 }
 
 /**
@@ -53,5 +71,20 @@ export function chargeQueryEvaluation(): void {
  * run without one.
  */
 export function withOwnQueryBudget<T>(budgetMs: number, run: () => T): T {
-  return clocks.run({ budgetMs, startedAt: null, evaluations: 0 }, run);
+  return new QueryClock(budgetMs).run(run);
+}
+
+/** Runs synchronous work on no clock: work for others that a request sets off, not its own queries. */
+export function outsideQueryBudget<T>(run: () => T): T {
+  return runOn(null, run);
+}
+
+function runOn<T>(clock: QueryClock | null, work: () => T): T {
+  const outer = current;
+  current = clock;
+  try {
+    return work();
+  } finally {
+    current = outer;
+  }
 }

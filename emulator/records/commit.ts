@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
+import { outsideQueryBudget } from '../query/budget';
 import type { StoreChange } from '../store/store';
 
 /**
@@ -55,7 +56,9 @@ export async function commitChanges(
 
 /**
  * Tells real-time about committed changes: the one place every record change reaches subscribers
- * from (each subscriber receives only what it may read: realtime/socket.ts).
+ * from (each subscriber receives only what it may read: realtime/socket.ts). Checking subscribers
+ * is work for them, not a query of the writing request: it runs on no query clock, so a write
+ * whose request used up its budget still reaches everyone who may read it.
  */
 export function publishChanges(
   context: EmulatorContext,
@@ -63,5 +66,7 @@ export function publishChanges(
   entity: string,
   changes: readonly RecordChange[],
 ): void {
-  for (const { type, record } of changes) context.realtime.entityChanged(appId, entity, type, record);
+  outsideQueryBudget(() => {
+    for (const { type, record } of changes) context.realtime.entityChanged(appId, entity, type, record);
+  });
 }

@@ -36,19 +36,20 @@ function registerCreateRoutes(router: Router, context: EmulatorContext, base: st
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     // Users are added by registration, login or invitation: a create of one stores nothing (200).
     if (target.users) return jsonReply(200, ignoredUserCreation(context, target, body));
-    return jsonReply(201, await createRecord(context, target, body));
+    return jsonReply(201, await request.clock.run(() => createRecord(context, target, body)));
   });
 
   router.add('POST', `${base}/bulk`, async (request) => {
     const target = scopeOf(context, request);
     const body = await readJsonBody(request.raw, context.bodyLimitBytes);
     if (target.users) return jsonReply(200, ignoredUserBulkCreation(target));
-    return jsonReply(201, await createBulk(context, target, body));
+    return jsonReply(201, await request.clock.run(() => createBulk(context, target, body)));
   });
 
   router.add('POST', `${base}/import`, async (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(201, await importRecords(context, target, await readImportFile(context, request)));
+    const file = await readImportFile(context, request);
+    return jsonReply(201, await request.clock.run(() => importRecords(context, target, file)));
   });
 }
 
@@ -71,7 +72,10 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
   router.add('PUT', `${base}/:id`, async (request) => {
     const target = scopeOf(context, request);
     const body = await readJsonObject(request.raw, context.bodyLimitBytes);
-    return jsonReply(200, await updateRecord(context, target, request.params.id as string, body));
+    return jsonReply(
+      200,
+      await request.clock.run(() => updateRecord(context, target, request.params.id as string, body)),
+    );
   });
 
   router.add('DELETE', `${base}/:id`, async (request) =>
@@ -80,9 +84,7 @@ export function registerEntityRoutes(router: Router, context: EmulatorContext): 
 
   router.add('DELETE', base, async (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(
-      200,
-      await deleteMatching(context, target, await readJsonBody(request.raw, context.bodyLimitBytes)),
-    );
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    return jsonReply(200, await request.clock.run(() => deleteMatching(context, target, body)));
   });
 }

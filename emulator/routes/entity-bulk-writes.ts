@@ -15,22 +15,19 @@ import { scopeOf } from './entity-request';
 export function registerEntityBulkWriteRoutes(router: Router, context: EmulatorContext, base: string): void {
   router.add('PATCH', `${base}/update-many`, async (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(
-      200,
-      await updateMatching(context, target, await readJsonBody(request.raw, context.bodyLimitBytes)),
-    );
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    return jsonReply(200, await request.clock.run(() => updateMatching(context, target, body)));
   });
 
   router.add('PUT', `${base}/bulk`, async (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(200, await updateBulk(context, target, await readJsonBody(request.raw, context.bodyLimitBytes)));
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    return jsonReply(200, await request.clock.run(() => updateBulk(context, target, body)));
   });
 
   router.add('POST', `${base}/upsert`, async (request) => {
     const target = scopeOf(context, request);
-    return jsonReply(
-      200,
-      await upsertRecords(context, target, await readJsonBody(request.raw, context.bodyLimitBytes)),
-    );
+    const body = await readJsonBody(request.raw, context.bodyLimitBytes);
+    return jsonReply(200, await request.clock.run(() => upsertRecords(context, target, body)));
   });
 }

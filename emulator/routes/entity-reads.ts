@@ -93,6 +93,9 @@ export function registerEntityReadRoutes(router: Router, context: EmulatorContex
   router.add('POST', `${base}/aggregate`, async (request) => {
     const target = scopeOf(context, request);
     const spec = await readJsonBody(request.raw, context.bodyLimitBytes);
-    return jsonReply(200, runAggregate(readable(context, target), spec));
+    return jsonReply(
+      200,
+      request.clock.run(() => runAggregate(readable(context, target), spec)),
+    );
   });
 }

@@ -64,9 +64,13 @@ describe('with the default budget', () => {
 describe('with a short time budget', () => {
   const suite = suiteEmulator({ queryBudgetMs: 25 });
 
+  let firstId: string;
+
   beforeAll(async () => {
     const records = Array.from({ length: RECORDS }, (_, index) => ({ name: `name ${index}`, n: index }));
-    expect((await suite.api('POST', entityPath(APP, ENTITY, '/bulk'), { json: records, token })).status).toBe(201);
+    const created = await suite.api<Json[]>('POST', entityPath(APP, ENTITY, '/bulk'), { json: records, token });
+    expect(created.status).toBe(201);
+    firstId = created.body[0]?.id as string;
   });
 
   it('answers 503 to a list that outlives it', async () => {
@@ -76,6 +80,25 @@ describe('with a short time budget', () => {
     );
     expect(status).toBe(503);
     expect(body).toMatchObject({ code: 'query_time_budget_exceeded', message: expect.stringContaining('25 ms') });
+  });
+
+  // Each of these reads its body first: the queries after that await run on the request's clock too.
+  it('answers 503 to an aggregate that outlives it', async () => {
+    const spec = { query: { $or: regexBranches(100) }, count: true };
+    const { status, body } = await suite.api('POST', entityPath(APP, ENTITY, '/aggregate'), { json: spec, token });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ code: 'query_time_budget_exceeded' });
+  });
+
+  it('changes nothing when an updateMany outlives it', async () => {
+    const doomed = await suite.api('PATCH', entityPath(APP, ENTITY, '/update-many'), {
+      json: { query: { $or: [...regexBranches(99), { n: { $gte: 0 } }] }, data: { $set: { name: 'changed' } } },
+      token,
+    });
+    expect(doomed.status).toBe(503);
+    // Read by id: any query over the 3,000 records might itself outlive so short a budget.
+    const { body } = await suite.api('GET', entityPath(APP, ENTITY, `/${firstId}`), { token });
+    expect(body).toMatchObject({ name: 'name 0' });
   });
 
   it('deletes nothing when a deleteMany outlives it', async () => {

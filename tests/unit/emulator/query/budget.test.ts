@@ -8,8 +8,9 @@
 import {
   chargeQueryEvaluation,
   DEFAULT_QUERY_BUDGET_MS,
+  outsideQueryBudget,
+  QueryClock,
   withOwnQueryBudget,
-  withQueryBudget,
 } from '@/emulator/query/budget';
 import { compileFilter } from '@/emulator/query/engine';
 
@@ -45,22 +46,47 @@ it('an infinite budget never refuses', () => {
   expect(() => withOwnQueryBudget(Infinity, () => charge(10_000))).not.toThrow();
 });
 
-it('a request clock follows the request through awaits', async () => {
-  const failure = await withQueryBudget(SPENT, async () => {
-    charge(32);
-    await Promise.resolve();
-    charge(31);
-    return failureOf(() => chargeQueryEvaluation());
-  });
-  expect(failure).toEqual(OVER_BUDGET);
+it("a request's clock spans every stretch of work run on it", () => {
+  const clock = new QueryClock(SPENT);
+  clock.run(() => charge(32));
+  clock.run(() => charge(31));
+  expect(failureOf(() => clock.run(() => chargeQueryEvaluation()))).toEqual(OVER_BUDGET);
 });
 
-it('work on its own clock neither uses nor escapes the clock of the request it starts from', async () => {
-  await withQueryBudget(SPENT, async () => {
+it('what async work does after an await runs on no clock unless run on one again', async () => {
+  const clock = new QueryClock(SPENT);
+  await clock.run(async () => {
+    charge(63);
+    await Promise.resolve();
+    expect(() => charge(1000)).not.toThrow();
+    expect(failureOf(() => clock.run(() => chargeQueryEvaluation()))).toEqual(OVER_BUDGET);
+  });
+});
+
+it('work on its own clock neither uses nor escapes the clock of the request it starts from', () => {
+  new QueryClock(SPENT).run(() => {
     charge(63);
     expect(() => withOwnQueryBudget(Infinity, () => charge(1000))).not.toThrow();
     expect(failureOf(() => chargeQueryEvaluation())).toEqual(OVER_BUDGET);
   });
+});
+
+it('work outside any budget is not counted, and the clock it leaves counts on afterwards', () => {
+  new QueryClock(SPENT).run(() => {
+    charge(63);
+    expect(() => outsideQueryBudget(() => charge(1000))).not.toThrow();
+    expect(failureOf(() => chargeQueryEvaluation())).toEqual(OVER_BUDGET);
+  });
+});
+
+it('a clock stops being current when its work throws', () => {
+  const clock = new QueryClock(SPENT);
+  expect(() =>
+    clock.run(() => {
+      throw new Error('failed');
+    }),
+  ).toThrow('failed');
+  expect(() => charge(1000)).not.toThrow();
 });
 
 it('every record a compiled filter evaluates is charged', () => {
