@@ -4,7 +4,6 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
 import { useAuth } from '@/lib/auth/auth-store';
-import { getPlatformClient } from '@/lib/shell/platform';
 import { pageForPath } from '@/lib/site/page-for-path';
 
 /**
@@ -22,8 +21,9 @@ export default function NavigationTracker() {
     lastVisit.current = pathname;
     const page = pageForPath(pathname);
     if (!page) return;
-    getPlatformClient()
-      .appLogs.logUserInApp(page)
+    // Signed in means the client is made (lib/shell/start-auth.ts): its module is loaded already.
+    import('@/lib/shell/platform-flow')
+      .then(({ getPlatformClient }) => getPlatformClient().appLogs.logUserInApp(page))
       .catch(() => {});
   }, [pathname, isAuthenticated]);
 

@@ -1,6 +1,7 @@
 /**
  * The auth state as a tiny external store. The gate and the 404 screen read it on the first load;
- * the SDK-backed flow (loaded lazily after hydration) writes it. Keeping the SDK out of this file
+ * the runtime (loaded lazily after hydration) writes it, and provides the actions: at once where it
+ * made the platform client, on the first call where it did not (an anonymous visitor). Keeping the SDK out of this file
  * keeps it out of the visitor's first-load JavaScript.
  */
 import { useSyncExternalStore } from 'react';
@@ -33,6 +34,12 @@ let snapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocke
 const listeners = new Set<() => void>();
 let actions: AuthActions | null = null;
 let actionsWaiters: Array<(value: AuthActions) => void> = [];
+let loadActions: (() => void) | null = null;
+
+/** Asks the runtime to load the actions while someone waits for them and it knows how (again after a failed load). */
+function requestActions(): void {
+  if (!actions && actionsWaiters.length > 0) loadActions?.();
+}
 
 export const authStore = {
   get: (): AuthSnapshot => snapshot,
@@ -49,15 +56,28 @@ export const authStore = {
     for (const resolve of actionsWaiters) resolve(next);
     actionsWaiters = [];
   },
-  /** Resolves with the actions once the runtime has loaded. */
+  /**
+   * How to load the actions where the runtime does not load them by itself (an anonymous visitor's
+   * page never needs the platform client unless someone acts): called at each wait until they are
+   * provided, so `load` must run its work once while it is under way.
+   */
+  provideActionsOnDemand(load: () => void): void {
+    loadActions = load;
+    requestActions();
+  },
+  /** Resolves with the actions once the runtime has loaded (asking it to, where it loads them on demand). */
   whenActions(): Promise<AuthActions> {
-    return actions ? Promise.resolve(actions) : new Promise((resolve) => actionsWaiters.push(resolve));
+    if (actions) return Promise.resolve(actions);
+    const waiting = new Promise<AuthActions>((resolve) => actionsWaiters.push(resolve));
+    requestActions();
+    return waiting;
   },
   /** Back to the initial state; for tests. */
   reset(): void {
     snapshot = { state: { status: 'loading' }, loginRedirectBlocked: false, checking: false };
     actions = null;
     actionsWaiters = [];
+    loadActions = null;
     for (const listener of listeners) listener();
   },
 };
