@@ -12,15 +12,11 @@ const NO_UI = {
  * lib/sdk/index.ts is the SDK's only way in: what it exports is the public surface, and importing
  * from it keeps the lazily loaded parts (real-time, actors, connectors...) behind their dynamic
  * imports. Patterns are gitignore-style; `../sdk/*` and `../../sdk/*` are relative deep imports from
- * inside lib/ (a bare `**\/sdk/*` would also catch packages such as `@base44/sdk/...`). The one other
- * way in, `lib/sdk/without-client.ts`, is what a page may use without a client: importing the index
- * brings every module of `createClient` into the importing chunk, which a visitor without a token
- * should not have to load (lib/shell/start-auth.ts).
+ * inside lib/ (a bare `**\/sdk/*` would also catch packages such as `@base44/sdk/...`).
  */
 const SDK_ENTRY_ONLY = {
-  group: ['@/lib/sdk/*', '**/lib/sdk/*', '../sdk/*', '../../sdk/*', '!@/lib/sdk/without-client'],
-  message:
-    "Import the SDK from its entry ('@/lib/sdk', or '@/lib/sdk/without-client' for code that must not bring the client); export what you need from lib/sdk/index.ts.",
+  group: ['@/lib/sdk/*', '**/lib/sdk/*', '../sdk/*', '../../sdk/*'],
+  message: "Import the SDK from its entry ('@/lib/sdk'); export what you need from lib/sdk/index.ts.",
 };
 
 /** Tests of the SDK's internals, which may deep-import lib/sdk/*. */

@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
 import { useAuth } from '@/lib/auth/auth-store';
+import { getPlatformClient } from '@/lib/shell/platform';
 import { pageForPath } from '@/lib/site/page-for-path';
 
 /**
@@ -21,9 +22,8 @@ export default function NavigationTracker() {
     lastVisit.current = pathname;
     const page = pageForPath(pathname);
     if (!page) return;
-    // Signed in means the client is made (lib/shell/start-auth.ts): its module is loaded already.
-    import('@/lib/shell/platform-flow')
-      .then(({ getPlatformClient }) => getPlatformClient().appLogs.logUserInApp(page))
+    getPlatformClient()
+      .appLogs.logUserInApp(page)
       .catch(() => {});
   }, [pathname, isAuthenticated]);
 

@@ -2,7 +2,10 @@
 
 import { useEffect } from 'react';
 
-import { startAuth } from '@/lib/shell/start-auth';
+import { createAuthFlow } from '@/lib/auth/auth-flow';
+import { authStore } from '@/lib/auth/auth-store';
+import { nextTask } from '@/lib/shell/main-thread';
+import { getPlatformClient } from '@/lib/shell/platform';
 
 import FrameBridgeLoader from './FrameBridgeLoader';
 import MissingPageScreen from './MissingPageScreen';
@@ -11,17 +14,21 @@ import Toaster from './Toaster';
 
 let started = false;
 
-/** Starts the auth flow once per page load (React may run effects twice in development). */
+/**
+ * Starts the auth flow once per page load (React may run effects twice in development). Making the
+ * client and the first check are each a long piece of work on a slow phone, so they run as two tasks.
+ */
 function startOnce(): void {
   if (started) return;
   started = true;
-  startAuth();
+  const flow = createAuthFlow(getPlatformClient());
+  authStore.provideActions(flow);
+  void nextTask().then(() => flow.checkAppState());
 }
 
 /**
- * The shell's runtime. Loaded after hydration (AppShell), so none of it is in the visitor's first-load
- * JavaScript; the platform client, which a visitor without a token rarely needs, is a chunk of its own
- * (lib/shell/start-auth.ts).
+ * Everything of the shell that needs the platform client. Loaded after hydration (AppShell), so the
+ * SDK is not part of the visitor's first-load JavaScript.
  */
 export default function ShellRuntime() {
   useEffect(startOnce, []);

@@ -1,7 +1,6 @@
 /**
  * The auth state as a tiny external store. The gate and the 404 screen read it on the first load;
- * the runtime (loaded lazily after hydration) writes it, and provides the actions: at once where it
- * made the platform client, on the first call where it did not (an anonymous visitor). Keeping the SDK out of this file
+ * the SDK-backed flow (loaded lazily after hydration) writes it. Keeping the SDK out of this file
  * keeps it out of the visitor's first-load JavaScript.
  */
 import { useSyncExternalStore } from 'react';
@@ -34,12 +33,6 @@ let snapshot: AuthSnapshot = { state: { status: 'loading' }, loginRedirectBlocke
 const listeners = new Set<() => void>();
 let actions: AuthActions | null = null;
 let actionsWaiters: Array<(value: AuthActions) => void> = [];
-let loadActions: (() => void) | null = null;
-
-/** Asks the runtime to load the actions while someone waits for them and it knows how (again after a failed load). */
-function requestActions(): void {
-  if (!actions && actionsWaiters.length > 0) loadActions?.();
-}
 
 export const authStore = {
   get: (): AuthSnapshot => snapshot,
@@ -56,28 +49,15 @@ export const authStore = {
     for (const resolve of actionsWaiters) resolve(next);
     actionsWaiters = [];
   },
-  /**
-   * How to load the actions where the runtime does not load them by itself (an anonymous visitor's
-   * page never needs the platform client unless someone acts): called at each wait until they are
-   * provided, so `load` must run its work once while it is under way.
-   */
-  provideActionsOnDemand(load: () => void): void {
-    loadActions = load;
-    requestActions();
-  },
-  /** Resolves with the actions once the runtime has loaded (asking it to, where it loads them on demand). */
+  /** Resolves with the actions once the runtime has loaded. */
   whenActions(): Promise<AuthActions> {
-    if (actions) return Promise.resolve(actions);
-    const waiting = new Promise<AuthActions>((resolve) => actionsWaiters.push(resolve));
-    requestActions();
-    return waiting;
+    return actions ? Promise.resolve(actions) : new Promise((resolve) => actionsWaiters.push(resolve));
   },
   /** Back to the initial state; for tests. */
   reset(): void {
     snapshot = { state: { status: 'loading' }, loginRedirectBlocked: false, checking: false };
     actions = null;
     actionsWaiters = [];
-    loadActions = null;
     for (const listener of listeners) listener();
   },
 };

@@ -35,8 +35,6 @@ export type { FetchWithAuthInit } from './client/fetch-with-auth.lazy';
 export type { AiGatewayModule, AiGatewayConnection } from './ai-gateway/ai-gateway';
 export type { AnalyticsModule, TrackEventParams, TrackEventProperties } from './analytics/analytics-types';
 export { safeRedirectTarget, isSameOriginUrl, parseAbsoluteHttpUrl, originOf } from './core/redirects';
-// What a page can use without a client, also reachable alone through lib/sdk/without-client.ts.
-export { fetchPublicSettings, hasStartupToken } from './without-client';
 export { SERVICE_TOKEN_REQUIRED_MESSAGE, type ServiceRoleClient, type SsoModule } from './client/service-role';
 export type { SubscriptionHooks } from './realtime/subscription-hooks';
 export type { CallOptions, QueryParams, RawResponse, FetchLike } from './core/transport';

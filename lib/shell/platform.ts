@@ -4,13 +4,19 @@
  * once and stripping it) as the client starts, before the client's first request and before the
  * editor bridge can report the URL; otherwise the client starts with the stored token.
  */
+import { getAppParams } from '@/lib/config/app-params';
 import { createClient, type PlatformClient } from '@/lib/sdk';
-
-import { platformOptions } from './platform-options';
 
 let client: PlatformClient | undefined;
 
 export function getPlatformClient(): PlatformClient {
-  client ??= createClient(platformOptions());
+  if (!client) {
+    const params = getAppParams();
+    client = createClient({
+      serverUrl: params.serverUrl,
+      appId: params.appId,
+      appBaseUrl: params.appBaseUrl,
+    });
+  }
   return client;
 }

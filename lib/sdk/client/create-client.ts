@@ -7,21 +7,49 @@ import { hasWindow } from '../../util';
 import { createActorsModule } from '../actors/actors';
 import { createAnalyticsModule } from '../analytics/analytics';
 import { checkSession, createAuthModule, type AuthModule } from '../auth/auth';
+import { invalidArgument } from '../core/errors';
 import { lazyMethods } from '../core/lazy-methods';
+import { parseAbsoluteHttpUrl } from '../core/redirects';
 import { createTransport, type Transport, type TransportConfig } from '../core/transport';
 import type { DefaultEntitySchemas, EntitySchemas } from '../core/types';
+import { assertPathSegment } from '../core/validate';
 import { visitorId } from '../core/visitor-id';
 import { createIntegrationEndpoint } from '../integrations/integrations';
 import { createPublicSettingsModule } from '../public-settings/public-settings';
 import { createLazyRealtime, type RealtimeSubscriptions } from '../realtime/realtime-loader';
 import { createSession, type Session } from '../token/session';
 import { startupToken, tokenStore } from '../token/token-store';
-import type { ClientOptions, PlatformClient } from './client-types';
+import { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client-types';
 import { createRoleModules } from './role-modules';
 import { createServiceRoleClient, serviceTokenRequired, type ServiceRoleClient } from './service-role';
-import { normaliseBaseUrl, transportConfigOf } from './transport-config';
 
 export { DEFAULT_SERVER_URL, type ClientOptions, type PlatformClient } from './client-types';
+
+function normaliseBaseUrl(label: string, value: string): string {
+  if (value === '') return '';
+  const url = parseAbsoluteHttpUrl(value);
+  if (!url || url.search || url.hash) {
+    throw invalidArgument(`${label} must be an absolute http(s) URL without credentials, query or fragment`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * The options every request needs, checked and normalised (the platform's origin and the app id);
+ * throws INVALID_ARGUMENT before anything is created.
+ */
+function transportConfigOf(options: ClientOptions): Omit<TransportConfig, 'authHeaders'> {
+  const serverUrl = options?.serverUrl ?? DEFAULT_SERVER_URL;
+  if (typeof serverUrl !== 'string') throw invalidArgument('serverUrl must be a string ("" for this origin)');
+  return {
+    appId: assertPathSegment('appId', options.appId),
+    serverUrl: normaliseBaseUrl('serverUrl', serverUrl),
+    headers: options.headers,
+    fetch: options.fetch,
+    onError: options.onError ?? options.options?.onError,
+    timeout: options.timeout,
+  };
+}
 
 /** The user's HTTP pipeline: the session's token in `Authorization`, dropped on a 401. */
 function createUserTransport(config: Omit<TransportConfig, 'authHeaders'>, session: Session): Transport {

@@ -137,21 +137,6 @@ export function startupToken(): string | null {
   return stored ?? unstoredToken;
 }
 
-/**
- * Whether a client made now would start with a token or take one ({@link startupToken}): one in the
- * address bar (even empty: the client still strips it), a stored one, or one kept for this page load.
- * Takes, stores and strips nothing: a page asks this before deciding to make a client at all.
- */
-export function hasStartupToken(): boolean {
-  if (unstoredToken || readStoredToken()) return true;
-  if (!hasWindow()) return false;
-  try {
-    return new URL(window.location.href).searchParams.has(TOKEN_PARAM);
-  } catch {
-    return false;
-  }
-}
-
 /** The token store as one object: what the index exports to the app. */
 export interface TokenStore {
   /** The stored token, or null. */

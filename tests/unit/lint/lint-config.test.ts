@@ -99,9 +99,6 @@ const functionOf = (lines: number) =>
     '}',
   ].join('\n') + '\n';
 const SETTING_READS = 'export const values = [process.env.NEXT_PUBLIC_EDITOR_ORIGINS, process.env.NODE_ENV];\n';
-const SDK_ENTRIES =
-  "export { createClient } from '@/lib/sdk';\nexport { fetchPublicSettings } from '@/lib/sdk/without-client';\n";
-const SDK_DEEP = "export { createClient } from '@/lib/sdk/client/create-client';\n";
 const LONG_FUNCTION_PLACES = ['lib/frame/fixture.ts', 'components/Fixture.tsx', 'app/fixture.ts', 'deploy/fixture.ts'];
 
 describe('ESLint', () => {
@@ -116,9 +113,6 @@ describe('ESLint', () => {
       'build-steps/settings.ts': SETTING_READS,
       'lib/config/env.ts': SETTING_READS,
       'tests/unit/settings.test.ts': SETTING_READS,
-      'lib/shell/sdk-entries.ts': SDK_ENTRIES,
-      'components/SdkDeep.tsx': SDK_DEEP,
-      'lib/shell/sdk-deep.ts': SDK_DEEP,
     });
   }, 60_000);
 
@@ -134,12 +128,6 @@ describe('ESLint', () => {
     expect(rules['build-steps/settings.ts']).toEqual(twice);
     expect(rules['lib/config/env.ts']).toEqual([]);
     expect(rules['tests/unit/settings.test.ts']).toEqual([]);
-  });
-
-  it('lets the SDK in through its two entries only, the index and without-client', () => {
-    expect(rules['lib/shell/sdk-entries.ts']).toEqual([]);
-    expect(rules['components/SdkDeep.tsx']).toEqual(['no-restricted-imports']);
-    expect(rules['lib/shell/sdk-deep.ts']).toEqual(['no-restricted-imports']);
   });
 });
 
