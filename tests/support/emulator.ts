@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import type { EmulatorOptions, RunningEmulator, Seed } from '@/emulator/core/types';
 import { schemalessDefaultSeed } from '@/emulator/seed/seed';
 import { loginToken as loginAt, SEEDED_PASSWORD } from '@/emulator/seed/seeded-login';
@@ -9,6 +13,30 @@ import { startEmulator } from '@/emulator/start/server';
  */
 export function testSeed(): Seed {
   return schemalessDefaultSeed();
+}
+
+/**
+ * Writes (or rewrites) one entity file of a project folder: a definition object as JSON, or text as
+ * it is (JSONC with comments, a deliberately broken file).
+ */
+export function writeEntityFile(projectDir: string, file: string, definition: object | string): void {
+  const text = typeof definition === 'string' ? definition : JSON.stringify(definition);
+  writeFileSync(path.join(projectDir, 'base44', 'entities', file), text);
+}
+
+/**
+ * A fresh project folder in the temporary directory (its name starts with `prefix`) whose
+ * `base44/entities` holds these files, as a Base44 CLI project declares its entities; pass it to
+ * `startTestEmulator({ projectDir })` and remove it in `afterAll`.
+ */
+export function entityProject(
+  prefix: string,
+  files: readonly (readonly [file: string, definition: object | string])[],
+): string {
+  const projectDir = mkdtempSync(path.join(tmpdir(), prefix));
+  mkdirSync(path.join(projectDir, 'base44', 'entities'), { recursive: true });
+  for (const [file, definition] of files) writeEntityFile(projectDir, file, definition);
+  return projectDir;
 }
 
 /**

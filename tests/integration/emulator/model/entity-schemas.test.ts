@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import { createClient, PlatformError } from '@/lib/sdk';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, testSeed } from '@/tests/support/emulator';
+import { entityProject, loginToken, SEEDED_ACCOUNTS, serviceTokenFor, testSeed } from '@/tests/support/emulator';
 
 import { entityPath, query, suiteEmulator, type Json } from '../api';
 
@@ -43,9 +41,7 @@ const TASK = `// base44/entities/task.jsonc
   "required": ["title"],
 }`;
 
-const root = mkdtempSync(path.join(tmpdir(), 'entity-schemas-'));
-mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-writeFileSync(path.join(root, 'base44/entities/task.jsonc'), TASK);
+const root = entityProject('entity-schemas-', [['task.jsonc', TASK]]);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 // The seeded apps, not schemaless: only the project's entities exist.

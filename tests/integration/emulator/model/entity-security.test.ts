@@ -1,10 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  serviceTokenFor,
+  startTestEmulator,
+  writeEntityFile,
+} from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 
@@ -48,10 +53,10 @@ let admin: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'security-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/private-note.jsonc'), JSON.stringify(NOTE));
-  writeFileSync(path.join(root, 'base44/entities/notice.jsonc'), JSON.stringify(NOTICE));
+  root = entityProject('security-', [
+    ['private-note.jsonc', NOTE],
+    ['notice.jsonc', NOTICE],
+  ]);
   emulator = await startTestEmulator({ projectDir: root });
   api = apiClient(emulator);
   ana = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);
@@ -186,7 +191,7 @@ describe('row-level security', () => {
       ...NOTE,
       properties: { ...NOTE.properties, locked: { type: 'string', rls: { write: false } } },
     };
-    writeFileSync(path.join(root, 'base44/entities/private-note.jsonc'), JSON.stringify(definition));
+    writeEntityFile(root, 'private-note.jsonc', definition);
     await new Promise((resolve) => setTimeout(resolve, 400)); // the reload is debounced
     try {
       const note = await api('POST', BASE, { token: ana, json: { title: 'a', locked: 'nope' } });
@@ -212,7 +217,7 @@ describe('row-level security', () => {
       });
       expect((await api('DELETE', `${BASE}/${id}`, { token: ana })).status).toBe(200);
     } finally {
-      writeFileSync(path.join(root, 'base44/entities/private-note.jsonc'), JSON.stringify(NOTE));
+      writeEntityFile(root, 'private-note.jsonc', NOTE);
       await new Promise((resolve) => setTimeout(resolve, 400));
     }
   });

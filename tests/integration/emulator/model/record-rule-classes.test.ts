@@ -1,9 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 
@@ -57,11 +61,8 @@ const service = serviceTokenFor(APP);
 
 const dirs: string[] = [];
 function project(entities: Record<string, object>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'rule-classes-'));
+  const root = entityProject('rule-classes-', Object.entries(entities));
   dirs.push(root);
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  for (const [file, entity] of Object.entries(entities))
-    writeFileSync(path.join(root, 'base44/entities', file), JSON.stringify(entity));
   return root;
 }
 

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall, type Json } from '../api';
 
@@ -34,9 +40,7 @@ let api: ApiCall;
 let admin: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'user-rules-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/user.jsonc'), JSON.stringify(USER_DEFINITION));
+  root = entityProject('user-rules-', [['user.jsonc', USER_DEFINITION]]);
   emulator = await startTestEmulator({ projectDir: root });
   api = apiClient(emulator);
   admin = await loginToken(emulator, APP, SEEDED_ACCOUNTS.admin.email);

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed/seed';
-import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
+import { entityProject, loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, entityPath, type ApiCall } from '../api';
 import { connect } from '../realtime/live-query-socket';
@@ -30,15 +28,13 @@ let otherToken: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'budget-deliveries-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
   const notice = {
     name: ENTITY,
     type: 'object',
     properties: { text: { type: 'string' } },
     rls: { create: true, read: { created_by: '{{user.email}}' }, write: { created_by: '{{user.email}}' } },
   };
-  writeFileSync(path.join(root, 'base44/entities/notice.jsonc'), JSON.stringify(notice));
+  root = entityProject('budget-deliveries-', [['notice.jsonc', notice]]);
   emulator = await startTestEmulator({ projectDir: root, seed: DEFAULT_SEED_PATH, queryBudgetMs: 0 });
   api = apiClient(emulator);
   token = await loginToken(emulator, APP, SEEDED_ACCOUNTS.user.email);

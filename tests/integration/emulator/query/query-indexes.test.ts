@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { serviceTokenFor, startTestEmulator, testSeed } from '@/tests/support/emulator';
+import { entityProject, serviceTokenFor, startTestEmulator, testSeed, writeEntityFile } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 
@@ -38,10 +37,8 @@ async function start() {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'indexes-'));
+  root = entityProject('indexes-', [['score.jsonc', schema()]]);
   dataDir = path.join(root, 'data');
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/score.jsonc'), schema());
   await start();
   const records = Array.from({ length: 600 }, (_, at) => ({
     player: `p${at % 40}`,
@@ -132,7 +129,7 @@ describe('indexed reads over HTTP', () => {
   });
 
   it('index a field a reloaded entity file declares, and keep it current', async () => {
-    writeFileSync(path.join(root, 'base44/entities/score.jsonc'), schema({ level: { type: 'number' } }));
+    writeEntityFile(root, 'score.jsonc', schema({ level: { type: 'number' } }));
     for (let tries = 0; tries < 300; tries += 1) {
       const created = await api<Json>('POST', BASE, { token, json: { player: 'probe', points: 1, level: 3 } });
       if (created.body.level === 3) break;

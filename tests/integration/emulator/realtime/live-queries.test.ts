@@ -1,11 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed/seed';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
 import { eventually } from '@/tests/support/waits';
 
 import { apiClient, type ApiCall, type Json } from '../api';
@@ -48,10 +52,10 @@ let bo: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'live-queries-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  for (const entity of [TASK, NOTE, MEMO])
-    writeFileSync(path.join(root, `base44/entities/${entity.name}.jsonc`), JSON.stringify(entity));
+  root = entityProject(
+    'live-queries-',
+    [TASK, NOTE, MEMO].map((entity) => [`${entity.name}.jsonc`, entity] as const),
+  );
   // The default seed as it ships (no app schemaless): an entity the project does not define is a 404.
   emulator = await startTestEmulator({ projectDir: root, seed: DEFAULT_SEED_PATH });
   api = apiClient(emulator);

@@ -1,11 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { rowOf } from '@/emulator/realtime/live-query-rows';
-import { loginToken, SEEDED_ACCOUNTS, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  serviceTokenFor,
+  startTestEmulator,
+} from '@/tests/support/emulator';
 import { eventually } from '@/tests/support/waits';
 
 import { apiClient, type ApiCall, type Json } from '../api';
@@ -42,9 +46,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   jest.spyOn(console, 'log').mockImplementation((line: unknown) => void logged.push(String(line)));
-  root = mkdtempSync(path.join(tmpdir(), 'live-query-faults-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/task.jsonc'), JSON.stringify(TASK));
+  root = entityProject('live-query-faults-', [['task.jsonc', TASK]]);
   emulator = await startTestEmulator({ projectDir: root, quiet: false });
   api = apiClient(emulator);
 });

@@ -1,11 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { DEFAULT_SEED_PATH } from '@/emulator/seed/seed';
-import { loginToken, SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
+import {
+  entityProject,
+  loginToken,
+  SEEDED_ACCOUNTS,
+  SEEDED_PASSWORD,
+  startTestEmulator,
+  writeEntityFile,
+} from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall } from '../api';
 import { connect, eventually, watch, type Row } from './live-query-socket';
@@ -33,9 +38,7 @@ let api: ApiCall;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'live-query-reload-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/card.jsonc'), JSON.stringify(card(true)));
+  root = entityProject('live-query-reload-', [['card.jsonc', card(true)]]);
   emulator = await startTestEmulator({ projectDir: root, seed: DEFAULT_SEED_PATH });
   api = apiClient(emulator);
 });
@@ -53,7 +56,7 @@ it('reads a shared window again under changed rules before another watch joins i
   expect((await api('POST', CARDS, { token: ana, json: { title: 'a', code: 'c1' } })).status).toBe(201);
   await eventually(() => first.entities?.[0]?.code === 'c1', 'the card with its code');
 
-  writeFileSync(path.join(root, 'base44/entities/card.jsonc'), JSON.stringify(card(false)));
+  writeEntityFile(root, 'card.jsonc', card(false));
   await eventually(async () => {
     const listed = await api<Row[]>('GET', CARDS, { token: ana });
     return listed.body.length === 1 && !('code' in (listed.body[0] as Row));

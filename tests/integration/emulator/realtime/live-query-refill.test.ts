@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import { reserveFor } from '@/emulator/realtime/live-query-window';
-import { serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
+import { entityProject, serviceTokenFor, startTestEmulator } from '@/tests/support/emulator';
 
 import { apiClient, type ApiCall, type Json } from '../api';
 import { connect, eventually, watch, type Row, type Watched } from './live-query-socket';
@@ -56,9 +54,7 @@ let api: ApiCall;
 let socket: Socket;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'live-refill-'));
-  mkdirSync(path.join(root, 'base44/entities'), { recursive: true });
-  writeFileSync(path.join(root, 'base44/entities/ranked.jsonc'), JSON.stringify(RANKED));
+  root = entityProject('live-refill-', [['ranked.jsonc', RANKED]]);
   emulator = await startTestEmulator({ projectDir: root });
   api = apiClient(emulator);
   // Ranks in a scrambled order, so insertion order says nothing about the sort.
