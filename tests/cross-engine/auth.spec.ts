@@ -7,7 +7,7 @@ import { loginToken, PLATFORM_URL, SEEDED_PASSWORD } from '../e2e/support/platfo
 import type { EngineSession } from './driver/session';
 import { WEBKIT_NO_BACK } from './driver/webkit-session';
 import { expect, expectedStatus, test, until } from './fixtures';
-import { mainState, SITE } from './page-state';
+import { gateResolved, mainState, SITE } from './page-state';
 
 const HEADING = 'Unsere neue Website ist fast startklar';
 
@@ -15,6 +15,12 @@ const HEADING = 'Unsere neue Website ist fast startklar';
 async function visitWithStoredToken(session: EngineSession, token: string, path: string): Promise<void> {
   // The public main page, to write into the site's storage from; then the page under test reads it.
   await session.goto(`${SITE}/`);
+  // Written only once this page's own auth check is over: a check that starts after the write (the
+  // lazily loaded shell runs after the load event, late on a busy machine) sends the token to this
+  // page's app, which refuses a token of another app: it clears the token and starts a login
+  // redirect, and the page under test then finds no token and a redirect that did not come back
+  // ("Sign-in required" instead of Access Restricted, CI run 18).
+  await gateResolved(session);
   await session.evaluate(
     (value: string) => {
       localStorage.setItem('base44_access_token', value);
