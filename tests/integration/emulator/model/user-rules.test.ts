@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import type { RunningEmulator } from '@/emulator/core/types';
 import {
@@ -116,10 +114,8 @@ describe('a User definition whose delete rule is false', () => {
   let call: ApiCall;
 
   beforeAll(async () => {
-    lockedRoot = mkdtempSync(path.join(tmpdir(), 'user-rules-locked-'));
-    mkdirSync(path.join(lockedRoot, 'base44/entities'), { recursive: true });
     const definition = { name: 'User', type: 'object', properties: {}, rls: { delete: false } };
-    writeFileSync(path.join(lockedRoot, 'base44/entities/user.jsonc'), JSON.stringify(definition));
+    lockedRoot = entityProject('user-rules-locked-', [['user.jsonc', definition]]);
     locked = await startTestEmulator({ projectDir: lockedRoot });
     call = apiClient(locked);
   });
