@@ -3,7 +3,9 @@
  *
  * The query time budget (query/budget.ts), where it is deterministic: no clock is read to decide
  * the outcome. A budget below zero is spent by any elapsed time, so such a clock refuses at its
- * first check (every 64th evaluation, the first one starting it); an infinite one never does.
+ * first check (every 64th evaluation, the first one starting it); an infinite one never does. The
+ * two tests at the end read the clocks, with margins no load can take away: a thread that sleeps
+ * uses no CPU, and a spin that waits for the process's CPU time to pass the budget has used it.
  */
 import {
   chargeQueryEvaluation,
@@ -97,5 +99,34 @@ it('every record a compiled filter evaluates is charged', () => {
   });
   withOwnQueryBudget(SPENT, () => {
     expect(records.slice(1).filter(filter)).toEqual([]);
+  });
+});
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Blocks this thread for `ms` without using the CPU, as a process waiting for a core does. */
+const sleepWithoutCpu = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+it('time the process spent waiting, not running, is not charged', () => {
+  const clock = new QueryClock(100);
+  clock.run(() => {
+    chargeQueryEvaluation();
+    sleepWithoutCpu(400);
+    expect(() => charge(63 * 4)).not.toThrow();
+  });
+});
+
+it('a query that ran past its budget is refused, whatever it waited before', () => {
+  const clock = new QueryClock(100);
+  clock.run(() => {
+    chargeQueryEvaluation();
+    sleepWithoutCpu(300);
+    const cpuAtStart = cpuMs();
+    while (cpuMs() - cpuAtStart <= 150);
+    charge(62);
+    expect(failureOf(() => chargeQueryEvaluation())).toMatchObject({ code: 'query_time_budget_exceeded' });
   });
 });
