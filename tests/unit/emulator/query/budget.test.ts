@@ -110,23 +110,43 @@ const cpuMs = () => {
 /** Blocks this thread for `ms` without using the CPU, as a process waiting for a core does. */
 const sleepWithoutCpu = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-it('time the process spent waiting, not running, is not charged', () => {
-  const clock = new QueryClock(100);
+/** Runs (using the CPU) until `ms` have passed. */
+const spinFor = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+it('once half the budget has passed, time the process spent waiting, not running, is not charged', () => {
+  const clock = new QueryClock(200);
   clock.run(() => {
     chargeQueryEvaluation();
+    spinFor(110);
+    charge(63);
     sleepWithoutCpu(400);
-    expect(() => charge(63 * 4)).not.toThrow();
+    expect(() => charge(64 * 4)).not.toThrow();
   });
 });
 
-it('a query that ran past its budget is refused, whatever it waited before', () => {
-  const clock = new QueryClock(100);
+it('the first half of the budget is charged as time passed, running or not', () => {
+  const clock = new QueryClock(200);
   clock.run(() => {
     chargeQueryEvaluation();
+    sleepWithoutCpu(250);
+    charge(62);
+    expect(failureOf(() => chargeQueryEvaluation())).toMatchObject({ code: 'query_time_budget_exceeded' });
+  });
+});
+
+it('a query that ran past its budget is refused, whatever it waited on the way', () => {
+  const clock = new QueryClock(200);
+  clock.run(() => {
+    chargeQueryEvaluation();
+    spinFor(110);
+    charge(63);
     sleepWithoutCpu(300);
     const cpuAtStart = cpuMs();
     while (cpuMs() - cpuAtStart <= 150);
-    charge(62);
+    charge(63);
     expect(failureOf(() => chargeQueryEvaluation())).toMatchObject({ code: 'query_time_budget_exceeded' });
   });
 });
