@@ -59,22 +59,26 @@ export async function startEmulatorProcess(entities: readonly BenchEntity[]): Pr
   mkdirSync(path.join(project, 'base44', 'entities'), { recursive: true });
   for (const entity of entities)
     writeFileSync(path.join(project, 'base44', 'entities', `${entity.name}.jsonc`), JSON.stringify(entity));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts'),
-      '--project',
-      project,
-      '--port',
-      '0',
-      '--quiet',
-      '--seed',
-      seedFile,
-    ],
-    { cwd: REPOSITORY_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = ['--import', 'tsx', path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts')];
+  args.push('--project', project, '--port', '0', '--quiet', '--seed', seedFile);
+  return startMeasuredServer('The emulator', args, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/**
+ * A Node server in a process (and process group) of its own that prints the URL it listens on:
+ * answers that URL, the process's CPU time and memory, and a stop that ends the group and then
+ * runs `cleanUp`.
+ */
+export async function startMeasuredServer(
+  name: string,
+  nodeArgs: string[],
+  cleanUp: () => void = () => undefined,
+): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: REPOSITORY_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -84,7 +88,7 @@ export async function startEmulatorProcess(entities: readonly BenchEntity[]): Pr
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The emulator exited (${code}) before it listened:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it listened:\n${output}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ticks = clockTicks();
@@ -95,7 +99,7 @@ export async function startEmulatorProcess(entities: readonly BenchEntity[]): Pr
     async stop() {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }

@@ -8,11 +8,14 @@
 import { ABUSE_ENTITIES, measureAbuse, type AbuseReport } from './abuse';
 import { checkCorrectness, CORRECTNESS_ENTITY, type CorrectnessReport } from './correctness';
 import { startEmulatorProcess } from './emulator-process';
-import { LATENCY_ENTITIES, measureLatency, type LatencyReport } from './latency';
+import { measureHttpFloor, type HttpFloorReport } from './http-floor';
+import { LATENCY_ENTITIES, measureLatency, warmUpWrites, type LatencyReport } from './latency';
 import { measureMemory, MEMORY_ENTITY, type MemoryReport } from './memory';
 
 export interface LiveQueryBenchReport {
   latency: LatencyReport;
+  /** Benchmark (a)'s writes answered by Node's HTTP server alone: the machine's floor per write. */
+  httpFloor: HttpFloorReport;
   correctness: CorrectnessReport & { correct: boolean };
   abuse: AbuseReport;
   memory: MemoryReport;
@@ -27,6 +30,13 @@ export const LIVE_QUERY_GOALS = {
 };
 
 export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQueryBenchReport> {
+  const pace = { writes: quick ? 500 : 2000, writesPerSecond: 100 };
+  console.log("  the machine's floor: the same creates answered by a bare Node HTTP server ...");
+  const httpFloor = await measureHttpFloor({
+    requests: pace.writes,
+    requestsPerSecond: pace.writesPerSecond,
+    warmUpRequests: warmUpWrites(pace.writes),
+  });
   const emulator = await startEmulatorProcess([
     ...LATENCY_ENTITIES,
     CORRECTNESS_ENTITY,
@@ -35,11 +45,7 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
   ]);
   try {
     console.log('  write-to-callback latency with 1,000 watches over 20,000 records ...');
-    const latency = await measureLatency(
-      emulator.url,
-      { writes: quick ? 500 : 2000, writesPerSecond: 100 },
-      emulator.cpuMs,
-    );
+    const latency = await measureLatency(emulator.url, pace, emulator.cpuMs);
     console.log('  correctness under writes and forced reconnects ...');
     const correctness = await checkCorrectness(emulator.url, { writes: quick ? 2000 : 10_000 });
     console.log('  memory per watch ...');
@@ -51,7 +57,7 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
       correctness.duplicated === 0 &&
       correctness.errors === 0 &&
       abuse.unanswered === 0;
-    return { latency, correctness: { ...correctness, correct }, abuse, memory };
+    return { latency, httpFloor, correctness: { ...correctness, correct }, abuse, memory };
   } finally {
     await emulator.stop();
   }
@@ -65,13 +71,15 @@ const refusals = (byCode: Record<string, number>) =>
     .join('');
 
 export function formatLiveQueryBenchRows(report: LiveQueryBenchReport): [string, string, string][] {
-  const { latency, correctness, abuse, memory } = report;
+  const { latency, httpFloor, correctness, abuse, memory } = report;
   const cpu = latency.serverCpuMsPerWrite;
+  const floor = httpFloor.cpuMsPerRequest;
+  const ofFloor = (value: number) => `×${(value / floor).toFixed(1)}`;
   return [
     [
       `Live queries: write to callback (${latency.records.toLocaleString('en-US')} records, ${latency.watches} watches of 50, ${latency.writesPerSecond.toFixed(0)} writes/s)`,
       `p50 ${latency.latencyMs.p50.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms`,
-      `goal p99 ≤ ${LIVE_QUERY_GOALS.latencyP99Ms} ms: ${goal(latency.latencyMs.p99, LIVE_QUERY_GOALS.latencyP99Ms)}; emulator CPU ${cpu.toFixed(2)} ms per write (goal ≤ ${LIVE_QUERY_GOALS.serverCpuMsPerWrite} ms: ${goal(cpu, LIVE_QUERY_GOALS.serverCpuMsPerWrite)}; ${latency.referenceCpuMsPerWrite.toFixed(2)} ms with nobody watching; after ${latency.warmUpWrites} warm-up writes, which cost ${latency.warmUpCpuMsPerWrite.toFixed(2)} ms each); ${latency.distinctQueries} distinct queries on ${latency.sockets} sockets${refusals(latency.refusedWatches)}; ${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes (max ${latency.latencyMs.max.toFixed(1)} ms); ${latency.clientCpuMsPerDelivery.toFixed(2)} ms client CPU per delivery`,
+      `goal p99 ≤ ${LIVE_QUERY_GOALS.latencyP99Ms} ms: ${goal(latency.latencyMs.p99, LIVE_QUERY_GOALS.latencyP99Ms)}; emulator CPU ${cpu.toFixed(2)} ms per write (goal ≤ ${LIVE_QUERY_GOALS.serverCpuMsPerWrite} ms: ${goal(cpu, LIVE_QUERY_GOALS.serverCpuMsPerWrite)}; ${latency.referenceCpuMsPerWrite.toFixed(2)} ms with nobody watching; the machine's floor, the same creates answered by a bare Node HTTP server at the same pace: ${floor.toFixed(2)} ms, so ${ofFloor(cpu)} watched and ${ofFloor(latency.referenceCpuMsPerWrite)} unwatched; after ${latency.warmUpWrites} warm-up writes, which cost ${latency.warmUpCpuMsPerWrite.toFixed(2)} ms each); ${latency.distinctQueries} distinct queries on ${latency.sockets} sockets${refusals(latency.refusedWatches)}; ${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes (max ${latency.latencyMs.max.toFixed(1)} ms); ${latency.clientCpuMsPerDelivery.toFixed(2)} ms client CPU per delivery`,
     ],
     [
       `Live queries: one user's ${abuse.watches} watches of 10,000 on ${abuse.records.toLocaleString('en-US')} records, ${abuse.writes / 10} s of writes: another client's reads`,

@@ -28,7 +28,7 @@ export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), ben
  * emulator's CPU in V8's optimising compiler, each hot function compiled once while the phase ran
  * (docs/PERFORMANCE.md); the warm-up's own CPU per write is printed beside the measured one.
  */
-const warmUpWrites = (writes: number) => Math.min(1000, writes);
+export const warmUpWrites = (writes: number) => Math.min(1000, writes);
 /** Stamps of measured creates start here, above any warm-up create's (one in five of 1,000 writes). */
 const WARM_UP_STAMPS = 1000;
 
