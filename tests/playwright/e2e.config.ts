@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { SITE_SERVERS, SITE_URL } from '../../support/site-servers';
 import { ON_CI } from '../../support/test-run';
-import { fromRoot, suiteLayout } from './suite';
+import { FAILURE_ARTEFACTS, fromRoot, suiteLayout } from './suite';
 
 const browser = resolveBrowser();
 export { SITE_URL };
@@ -17,7 +17,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: SITE_URL,
-    trace: 'retain-on-failure',
+    ...FAILURE_ARTEFACTS,
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -15,7 +15,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { SITE_SERVERS } from '../../support/site-servers';
-import { fromRoot, ROOT, suiteLayout } from './suite';
+import { FAILURE_ARTEFACTS, fromRoot, ROOT, suiteLayout } from './suite';
 
 const browser = resolveBrowser();
 
@@ -28,7 +28,7 @@ export default defineConfig({
   timeout: 60_000,
   globalSetup: path.join(ROOT, 'tests/hosts/global-setup.ts'),
   use: {
-    trace: 'retain-on-failure',
+    ...FAILURE_ARTEFACTS,
     launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

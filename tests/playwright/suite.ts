@@ -21,6 +21,15 @@ export function suiteLayout(folder: string): Pick<PlaywrightTestConfig, 'testDir
   };
 }
 
+/**
+ * What a failing browser test leaves in test-results/: a screenshot of the page as it failed, beside
+ * Playwright's error context (the page's accessibility tree at the failure). No trace: recording one
+ * for every test (DOM snapshots at each action) cost 17% of the e2e suite's CPU (318 s against
+ * 264 s, all processes, 2026-11-28), and a trace is one flag away where a failure needs it
+ * (`--trace retain-on-failure`, docs/TESTING.md).
+ */
+export const FAILURE_ARTEFACTS = { trace: 'off', screenshot: 'only-on-failure' } as const;
+
 type WebServers = NonNullable<PlaywrightTestConfig['webServer']>;
 
 /** Web servers run from the repository root (their commands name paths from there). */
