@@ -10,7 +10,7 @@ const shared = {
 
 /**
  * The unit tests that take most of the unit tests' time: the proof of the lint rules (it runs
- * ESLint, dependency-cruiser and TypeScript) and the planner's 12,000-case property test. They run
+ * ESLint, dependency-cruiser and TypeScript) and the planner's 10,000-case property test. They run
  * in a project of their own, so that `npm run test:unit` stays a loop of under a minute; `npm test`
  * runs them with everything else.
  */
