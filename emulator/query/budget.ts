@@ -38,8 +38,8 @@ function processCpuMs(): number {
  * request, every live-query update) end within microseconds, so a clock reads it only once half its
  * budget has passed: that first half is charged as time passed, what follows as the smaller of the
  * time passed and the process's CPU time (which, counting V8's and libuv's threads too, could
- * otherwise outrun the time that passed). A query the machine slows down therefore gets up to twice
- * its budget in time, never more CPU time than its budget.
+ * otherwise outrun the time that passed). A query the machine slows down may therefore take longer
+ * than its budget, but never runs for more than it.
  */
 export class QueryClock {
   private startedAt: number | null = null;
