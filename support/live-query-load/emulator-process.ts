@@ -14,7 +14,8 @@ import { schemalessDefaultSeed } from '../../emulator/seed/seed';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import type { BenchEntity } from './records';
 
-export interface EmulatorProcess {
+/** A server in a process of its own, measured from outside (the emulator, or the bare HTTP floor). */
+export interface MeasuredServer {
   url: string;
   /** CPU time the emulator's process has used so far (user + system, ms); NaN where /proc is missing. */
   cpuMs(): number;
@@ -51,7 +52,7 @@ function processRssBytes(pid: number | undefined): number {
   }
 }
 
-export async function startEmulatorProcess(entities: readonly BenchEntity[]): Promise<EmulatorProcess> {
+export async function startEmulatorProcess(entities: readonly BenchEntity[]): Promise<MeasuredServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'live-query-bench-'));
   const seedFile = path.join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(schemalessDefaultSeed()));
@@ -73,7 +74,7 @@ export async function startMeasuredServer(
   name: string,
   nodeArgs: string[],
   cleanUp: () => void = () => undefined,
-): Promise<EmulatorProcess> {
+): Promise<MeasuredServer> {
   const child = spawn(process.execPath, nodeArgs, {
     cwd: REPOSITORY_ROOT,
     detached: true,

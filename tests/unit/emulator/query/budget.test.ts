@@ -116,20 +116,32 @@ const spinFor = (ms: number) => {
   while (performance.now() < until);
 };
 
+/** Runs until the process has used `ms` more of CPU time, however long that takes. */
+const spinForCpu = (ms: number) => {
+  const cpuAtStart = cpuMs();
+  while (cpuMs() - cpuAtStart <= ms);
+};
+
+/**
+ * On a clock of 200 ms: the first evaluation, 110 ms of running, then the 64th evaluation, the
+ * first check past half the budget, where the clock first reads the CPU time.
+ */
+const runPastHalfway = () => {
+  chargeQueryEvaluation();
+  spinFor(110);
+  charge(63);
+};
+
 it('once half the budget has passed, time the process spent waiting, not running, is not charged', () => {
-  const clock = new QueryClock(200);
-  clock.run(() => {
-    chargeQueryEvaluation();
-    spinFor(110);
-    charge(63);
+  new QueryClock(200).run(() => {
+    runPastHalfway();
     sleepWithoutCpu(400);
     expect(() => charge(64 * 4)).not.toThrow();
   });
 });
 
 it('the first half of the budget is charged as time passed, running or not', () => {
-  const clock = new QueryClock(200);
-  clock.run(() => {
+  new QueryClock(200).run(() => {
     chargeQueryEvaluation();
     sleepWithoutCpu(250);
     charge(62);
@@ -138,14 +150,10 @@ it('the first half of the budget is charged as time passed, running or not', () 
 });
 
 it('a query that ran past its budget is refused, whatever it waited on the way', () => {
-  const clock = new QueryClock(200);
-  clock.run(() => {
-    chargeQueryEvaluation();
-    spinFor(110);
-    charge(63);
+  new QueryClock(200).run(() => {
+    runPastHalfway();
     sleepWithoutCpu(300);
-    const cpuAtStart = cpuMs();
-    while (cpuMs() - cpuAtStart <= 150);
+    spinForCpu(150);
     charge(63);
     expect(failureOf(() => chargeQueryEvaluation())).toMatchObject({ code: 'query_time_budget_exceeded' });
   });
