@@ -20,6 +20,54 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * Parts of the browser's own window a test browser never shows. Chromium's headless mode is the
+ * whole browser, and every window preloads the address bar's suggestion popup, a WebUI app
+ * (`chrome://omnibox-popup.top-chrome/`, two documents) in a renderer of its own. Playwright and
+ * puppeteer open a window for each browser context, so each test paid for it: about 1.2 s of CPU
+ * per window on this 2-core machine (a Chromium trace: the popup's module evaluation, custom
+ * elements and styles), more than loading our page. Eight contexts loading `/` used 22.5 s of CPU
+ * with it and 11.0 s without (2026-11-28, Chromium 156).
+ */
+export const UNUSED_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
+
+/**
+ * The features Playwright 1.65.1 turns off itself (its `chromiumSwitches`). Chromium reads only the
+ * last `--disable-features`, and Playwright puts ours after its own, so ours must carry its list or
+ * would turn them back on (third-party storage partitioning, paint holding, ...).
+ * tests/integration/support/browser-flags.test.ts fails when a Playwright update changes the list.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/** Flags for a Chromium that Playwright launches (the Playwright suites, the integration tests). */
+export const PLAYWRIGHT_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI_FEATURES].join(',')}`,
+];
+
+/** Flags for a Chromium that puppeteer launches: puppeteer adds its own features to these. */
+export const PUPPETEER_CHROMIUM_FLAGS = [
+  ...CHROMIUM_FLAGS,
+  `--disable-features=${UNUSED_BROWSER_UI_FEATURES.join(',')}`,
+];
+
 export interface ResolvedBrowser {
   /** Absolute path of the executable; undefined = Playwright's bundled browser. */
   executablePath: string | undefined;

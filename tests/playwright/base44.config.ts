@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { ON_CI } from '../../support/test-run';
 import { suiteLayout } from './suite';
 
@@ -19,6 +19,6 @@ export default defineConfig({
   retries: 0,
   // The backend starts in seconds; next dev compiles the page on the first request.
   timeout: 180_000,
-  use: { launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS } },
+  use: { launchOptions: { executablePath: browser.executablePath, args: PLAYWRIGHT_CHROMIUM_FLAGS } },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });

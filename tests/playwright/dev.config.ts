@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { ON_CI } from '../../support/test-run';
 import { fromRoot, suiteLayout } from './suite';
 
@@ -21,7 +21,7 @@ export default defineConfig({
   timeout: 120_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: browser.executablePath, args: PLAYWRIGHT_CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: fromRoot({

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { SITE_SERVERS, SITE_URL } from '../../support/site-servers';
 import { ON_CI } from '../../support/test-run';
 import { FAILURE_ARTEFACTS, fromRoot, suiteLayout } from './suite';
@@ -18,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: SITE_URL,
     ...FAILURE_ARTEFACTS,
-    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: browser.executablePath, args: PLAYWRIGHT_CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: fromRoot(SITE_SERVERS),

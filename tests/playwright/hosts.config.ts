@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
+import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from '../../support/browser';
 import { SITE_SERVERS } from '../../support/site-servers';
 import { FAILURE_ARTEFACTS, fromRoot, ROOT, suiteLayout } from './suite';
 
@@ -29,7 +29,7 @@ export default defineConfig({
   globalSetup: path.join(ROOT, 'tests/hosts/global-setup.ts'),
   use: {
     ...FAILURE_ARTEFACTS,
-    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: browser.executablePath, args: PLAYWRIGHT_CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: fromRoot(SITE_SERVERS),

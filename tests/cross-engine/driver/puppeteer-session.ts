@@ -11,7 +11,7 @@ import puppeteer, {
   type Page,
 } from 'puppeteer-core';
 
-import { CHROMIUM_FLAGS, resolveBrowser } from '../../../support/browser';
+import { PUPPETEER_CHROMIUM_FLAGS, resolveBrowser } from '../../../support/browser';
 import { findFirefox } from '../../../support/engines';
 import { aimAt, steadyAim } from './aim';
 import {
@@ -37,7 +37,7 @@ export async function launchPuppeteerBrowser(engine: 'chromium' | 'firefox'): Pr
   const { executablePath } = resolveBrowser();
   if (!executablePath)
     throw new Error("The cross-engine suite needs a Chromium executable (CHROME_PATH or 'chromium')");
-  return puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: CHROMIUM_FLAGS });
+  return puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: PUPPETEER_CHROMIUM_FLAGS });
 }
 
 export async function openPuppeteerSession(browser: Browser, engine: 'chromium' | 'firefox'): Promise<EngineSession> {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { browserExecutable, CHROMIUM_FLAGS } from '@/support/browser';
+import { browserExecutable, PLAYWRIGHT_CHROMIUM_FLAGS } from '@/support/browser';
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, startTestEmulator } from '@/tests/support/emulator';
 
 /**
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   SITE = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   emulator = await startTestEmulator({ siteOrigins: [SITE] });
-  browser = await chromium.launch({ executablePath: browserExecutable(), args: CHROMIUM_FLAGS });
+  browser = await chromium.launch({ executablePath: browserExecutable(), args: PLAYWRIGHT_CHROMIUM_FLAGS });
 });
 afterAll(async () => {
   await browser.close();
