@@ -56,17 +56,20 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ] as const;
 
-/** Flags for a Chromium that Playwright launches (the Playwright suites, the integration tests). */
-export const PLAYWRIGHT_CHROMIUM_FLAGS = [
-  ...CHROMIUM_FLAGS,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI_FEATURES].join(',')}`,
-];
+/**
+ * Our flags for a launcher that puts them after its own `--disable-features=<list>`: Chromium reads
+ * only the last one, so it carries the launcher's list and ours.
+ */
+export function chromiumFlagsAfter(launcherDisabledFeatures: readonly string[]): string[] {
+  const features = [...new Set([...launcherDisabledFeatures, ...UNUSED_BROWSER_UI_FEATURES])];
+  return [...CHROMIUM_FLAGS, `--disable-features=${features.join(',')}`];
+}
 
-/** Flags for a Chromium that puppeteer launches: puppeteer adds its own features to these. */
-export const PUPPETEER_CHROMIUM_FLAGS = [
-  ...CHROMIUM_FLAGS,
-  `--disable-features=${UNUSED_BROWSER_UI_FEATURES.join(',')}`,
-];
+/** Flags for a Chromium that Playwright launches (the Playwright suites, the integration tests). */
+export const PLAYWRIGHT_CHROMIUM_FLAGS = chromiumFlagsAfter(PLAYWRIGHT_DISABLED_FEATURES);
+
+/** Flags for a Chromium that puppeteer launches: puppeteer merges ours into its own list itself. */
+export const PUPPETEER_CHROMIUM_FLAGS = chromiumFlagsAfter([]);
 
 export interface ResolvedBrowser {
   /** Absolute path of the executable; undefined = Playwright's bundled browser. */

@@ -4,11 +4,13 @@
  * that each figure has its reference measured next to it.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-import { browserExecutable, CHROMIUM_FLAGS } from '../../support/browser';
+import { browserExecutable, chromiumFlagsAfter } from '../../support/browser';
 import { median } from './median';
 
 export interface LighthouseFigures {
@@ -92,6 +94,30 @@ export function lighthouseCli(): Promise<string> {
   return cli;
 }
 
+let chromeFlags: Promise<string> | null = null;
+
+/**
+ * The Chromium flags of every Lighthouse run: ours (support/browser.ts: quiet, and without the
+ * address bar's popup, whose preloading used a core for about a second beside the page under
+ * measurement) after the features Lighthouse's launcher turns off itself (`RenderDocument` among
+ * them), read from the chrome-launcher that came with the Lighthouse npx installed, since Chromium
+ * reads only the last `--disable-features` and ours come last.
+ */
+export function lighthouseChromeFlags(): Promise<string> {
+  chromeFlags ??= lighthouseCli().then(async (cliPath) => {
+    const launcherEntry = createRequire(realpathSync(cliPath)).resolve('chrome-launcher');
+    const flagsFile = path.join(path.dirname(launcherEntry), 'flags.js');
+    const { DEFAULT_FLAGS } = (await import(pathToFileURL(flagsFile).href)) as { DEFAULT_FLAGS?: unknown };
+    const own = Array.isArray(DEFAULT_FLAGS)
+      ? DEFAULT_FLAGS.find((flag): flag is string => typeof flag === 'string' && flag.startsWith('--disable-features='))
+      : undefined;
+    if (!own)
+      throw new Error(`no --disable-features in ${flagsFile}: Lighthouse's launcher changed, see support/browser.ts`);
+    return chromiumFlagsAfter(own.slice('--disable-features='.length).split(',')).join(' ');
+  });
+  return chromeFlags;
+}
+
 function figuresOf(report: LighthouseReport): LighthouseFigures {
   const score = (name: string) => report.categories[name]?.score ?? NaN;
   const metric = (name: string) => report.audits[name]?.numericValue ?? NaN;
@@ -126,7 +152,7 @@ async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures>
       '--output=json',
       `--output-path=${output}`,
       '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+      `--chrome-flags=${await lighthouseChromeFlags()}`,
     ];
     const env = { ...process.env, CHROME_PATH: browserExecutable() };
     const result = await runAsync(await lighthouseCli(), args, env, 180_000);
