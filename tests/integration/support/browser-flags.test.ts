@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 
@@ -27,10 +26,6 @@ function disabledFeatureLists(commandLine: readonly string[]): string[][] {
     .map((arg) => arg.slice('--disable-features='.length).split(','));
 }
 
-function commandLineOf(pid: number): string[] {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-}
-
 /** Every target of a browser, its own UI's included (`filter: [{}]` lists all types). */
 interface TargetInfo {
   type: string;
@@ -44,7 +39,7 @@ describe('Chromium launched by Playwright', () => {
       args: PLAYWRIGHT_CHROMIUM_FLAGS,
     });
     try {
-      const lists = disabledFeatureLists(commandLineOf(server.process().pid ?? 0));
+      const lists = disabledFeatureLists(server.process().spawnargs);
       const [playwrightsOwn = [], ...ours] = lists;
       const effective = ours.at(-1) ?? [];
       expect(ours.length).toBeGreaterThanOrEqual(1);
@@ -84,7 +79,7 @@ describe('Chromium launched by puppeteer (the cross-engine suite)', () => {
       args: PUPPETEER_CHROMIUM_FLAGS,
     });
     try {
-      const lists = disabledFeatureLists(commandLineOf(browser.process()?.pid ?? 0));
+      const lists = disabledFeatureLists(browser.process()?.spawnargs ?? []);
       // puppeteer merges ours into its own single list.
       expect(lists).toHaveLength(1);
       expect(lists[0]).toEqual(expect.arrayContaining([...UNUSED_BROWSER_UI_FEATURES, 'MediaRouter']));
