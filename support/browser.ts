@@ -8,8 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Flags that keep a headless Chromium quiet on a machine with no network but loopback. */
-export const CHROMIUM_FLAGS = [
+/**
+ * Flags that keep a headless Chromium quiet on a machine with no network but loopback. Launchers
+ * take them through `chromiumFlagsAfter` (below), which adds the features turned off.
+ */
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

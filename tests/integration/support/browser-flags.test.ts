@@ -18,18 +18,13 @@ import {
 jest.setTimeout(60_000);
 
 const OMNIBOX_POPUP = 'chrome://omnibox-popup.top-chrome/';
+// `Target.getTargets` with `filter: [{}]` lists every target, the browser's own UI ('browser_ui') included.
 
 /** The features each `--disable-features` of a command line names, in order. */
 function disabledFeatureLists(commandLine: readonly string[]): string[][] {
   return commandLine
     .filter((arg) => arg.startsWith('--disable-features='))
     .map((arg) => arg.slice('--disable-features='.length).split(','));
-}
-
-/** Every target of a browser, its own UI's included (`filter: [{}]` lists all types). */
-interface TargetInfo {
-  type: string;
-  url: string;
 }
 
 describe('Chromium launched by Playwright', () => {
@@ -59,9 +54,7 @@ describe('Chromium launched by Playwright', () => {
       await page.goto('data:text/html,<p>loaded</p>');
       await expect(page.locator('p').textContent()).resolves.toBe('loaded');
       const session = await browser.newBrowserCDPSession();
-      const { targetInfos } = (await session.send('Target.getTargets', { filter: [{}] })) as {
-        targetInfos: TargetInfo[];
-      };
+      const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] });
       expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
       expect(targetInfos.filter((target) => target.url.startsWith(OMNIBOX_POPUP))).toEqual([]);
     } finally {
