@@ -14,20 +14,27 @@
  * So, after the build:
  * - the early script goes right before the first stylesheet: it runs at once, and the page's copy
  *   is parsed while the stylesheet is on its way (the first paint still waits for the stylesheet);
- * - the async chunk scripts go to the end of `<body>`, after the inline scripts of the React
- *   payload, which wait for the stylesheet in turn. The browser still fetches the chunks at once
- *   (its preload scanner reads ahead of the parser), but an async script runs only once the parser
- *   has reached its element, which is now after the stylesheet has arrived.
+ * - Next's async chunk scripts leave the HTML, and an inline script at the end of `<body>` adds them,
+ *   in their order, once the browser has painted (framework-loader.ts): a chunk that arrived early
+ *   (from the cache, or on a fast network) ran before the paint even at the end of `<body>`, and
+ *   the first paint waited for the framework's start;
+ * - the low-priority preload Next writes for one chunk goes too: on a slow network it shared the
+ *   bandwidth with the stylesheet, and the chunk is needed only after the first paint.
  *
- * Moving elements changes none of their text, so the CSP hashes the build takes stay those of the
- * page; React hydrates `<head>` and its script resources by looking them up, wherever they are.
+ * The loader is an inline script like the payload's, so the CSP hashes are taken after this step
+ * (generate-headers.ts); React hydrates `<head>` and its script resources by looking them up,
+ * wherever they are.
  */
+
+import { frameworkLoader } from './framework-loader';
 
 /** Every `<script>` element; the inline ones are those without `src` (the preview build annotates them). */
 const SCRIPT = /<script\b([^>]*)>[\s\S]*?<\/script>/g;
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
 /** Next's chunk scripts, as it writes them (`async=""`; the `noModule` polyfill is not one). */
-const ASYNC_CHUNK = /<script src="\/_next\/static\/[^"]+" async=""><\/script>/g;
+const ASYNC_CHUNK = /<script src="(\/_next\/static\/[^"]+)" async=""><\/script>/g;
+/** The low-priority preload Next writes into `<head>` for a chunk. */
+const CHUNK_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="\/_next\/static\/[^"]+"\/>/g;
 
 function update(file: string): string {
   return `${file}: update build-steps/export/first-paint-order.ts`;
@@ -49,17 +56,21 @@ export function earlyScriptBeforeStylesheets(html: string, file: string): string
   return `${without.slice(0, stylesheet.index)}${script[0]}${without.slice(stylesheet.index)}${html.slice(headEnd)}`;
 }
 
-/** The page with Next's async chunk scripts at the end of `<body>`, in their order. */
-export function chunkScriptsLast(html: string, file: string): string {
+/**
+ * The page with Next's async chunk scripts and chunk preloads taken out, and the loader that adds
+ * the scripts after the first paint at the end of `<body>`.
+ */
+export function frameworkAfterFirstPaint(html: string, file: string): string {
   const bodyEnd = html.lastIndexOf('</body>');
   if (bodyEnd < 0) throw new Error(`no </body> in ${update(file)}`);
-  const chunks = html.slice(0, bodyEnd).match(ASYNC_CHUNK) ?? [];
-  if (chunks.length === 0) return html;
-  const rest = html.slice(0, bodyEnd).replace(ASYNC_CHUNK, '');
-  return `${rest}${chunks.join('')}${html.slice(bodyEnd)}`;
+  const before = html.slice(0, bodyEnd);
+  const sources = [...before.matchAll(ASYNC_CHUNK)].map((match) => match[1] ?? '');
+  if (sources.length === 0) return html;
+  const rest = before.replace(ASYNC_CHUNK, '').replace(CHUNK_PRELOAD, '');
+  return `${rest}<script>${frameworkLoader(sources)}</script>${html.slice(bodyEnd)}`;
 }
 
-/** Both moves, as the build applies them to every exported page. */
+/** Both changes, as the build applies them to every exported page. */
 export function firstPaintOrder(html: string, file: string): string {
-  return chunkScriptsLast(earlyScriptBeforeStylesheets(html, file), file);
+  return frameworkAfterFirstPaint(earlyScriptBeforeStylesheets(html, file), file);
 }

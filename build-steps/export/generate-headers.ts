@@ -51,12 +51,15 @@ interface ExportedPage extends SitePage {
   html: string;
 }
 
-/** Every HTML file of the export with its CSP hashes, taken from the HTML as Next.js wrote it. */
+/**
+ * Every HTML file of the export in its first-paint order (first-paint-order.ts, which adds the
+ * framework's loader) with its CSP hashes, taken from that HTML.
+ */
 function readPages(root: string, files: string[], runtimeStyles: boolean): ExportedPage[] {
   return files
     .filter((file) => file.endsWith('.html'))
     .map((file) => {
-      const html = readFileSync(path.join(root, file), 'utf8');
+      const html = firstPaintOrder(readFileSync(path.join(root, file), 'utf8'), file);
       // A style attribute needs 'unsafe-inline', which production never allows: stop the build
       // rather than ship a page that renders unstyled.
       if (!runtimeStyles && hasStyleAttributes(html))
@@ -85,9 +88,9 @@ function policyInput(env: BuildEnv, pages: SitePage[], otherFiles: string[], run
 
 /**
  * Writes `_headers`, the other hosts' files and the server snippets for the export in `outDir`,
- * built with the settings `env` (this process's by default), then puts the same policy (and the
- * referrer policy, and the static 404 screen) into every page's `<head>` (early-head.ts), after the
- * hashes were taken. Returns the files it wrote.
+ * built with the settings `env` (this process's by default), then writes every page in its
+ * first-paint order with the same policy (and the referrer policy, and the static 404 screen) in
+ * its `<head>` (early-head.ts), which goes in after the hashes were taken. Returns the files it wrote.
  */
 export function generateHeaders(
   outDir: string,
@@ -134,8 +137,7 @@ export function generateHeaders(
       referrerPolicy: REFERRER_POLICY,
       notFoundScreen: NOT_FOUND_FILES.includes(page.file) ? null : screen,
     };
-    const html = firstPaintOrder(page.html, page.file);
-    writeFileSync(path.join(root, page.file), insertEarlyHead(html, head, page.file));
+    writeFileSync(path.join(root, page.file), insertEarlyHead(page.html, head, page.file));
   }
   return { headersFile, nginxFile, written };
 }

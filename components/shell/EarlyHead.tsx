@@ -8,7 +8,7 @@ import { pageNames } from '@/lib/site/page-names';
 const { policy } = policyFromEnvironment();
 
 /**
- * The site's one inline script (see lib/site/early-document.ts): the same text on every page of a
+ * The site's early inline script (see lib/site/early-document.ts): the same text on every page of a
  * build, whose hash build-steps/export/generate-headers.ts adds to script-src like any inline script's.
  */
 const EARLY_DOCUMENT_SCRIPT = earlyDocumentScript({

@@ -1,5 +1,5 @@
 /**
- * Recognises the site's early script (lib/site/early-document.ts) in a page: the one inline script
+ * Recognises the site's early script (lib/site/early-document.ts) in a page: the inline script
  * that, before the first paint, shows the 404 screen where a host served a page at an address that
  * names no page. The build minifies its functions, so it is recognised by what stays: a call
  * `(function …)(window,{settings},…)` whose settings are an EarlyDocumentConfig, which also tells

@@ -1,5 +1,5 @@
 /**
- * The one inline script of every page (rendered by components/shell/EarlyHead.tsx, hashed into the
+ * The early inline script of every page (rendered by components/shell/EarlyHead.tsx, hashed into the
  * CSP by the build like any inline script). It runs in `<head>`, before Next.js reads the address bar
  * and before the first paint, and decides three things no host header can decide for us:
  *

@@ -29,7 +29,7 @@ test.describe('while the stylesheet is on its way', () => {
             heading && {
               heading,
               notFoundTitle: document.querySelector('title[data-missing-page]') !== null,
-              // An async script runs once the parser has reached it, fetched or not.
+              // The chunk scripts are in the document only once the loader has added them.
               chunkScripts: document.querySelectorAll('script[async][src^="/_next/static/"]').length,
               paints: performance.getEntriesByType('paint').length,
             }
@@ -46,15 +46,15 @@ test.describe('while the stylesheet is on its way', () => {
       };
       // The early script has judged the address (404.html names no page of the site) ...
       expect(state.notFoundTitle, 'the early script ran').toBe(path === '/404.html');
-      // ... the framework's scripts wait, behind the payload that waits for the stylesheet ...
-      expect(state.chunkScripts, 'async chunk scripts the parser has reached').toBe(0);
+      // ... the framework's scripts wait for the first paint, which waits for the stylesheet ...
+      expect(state.chunkScripts, 'chunk scripts in the document').toBe(0);
       // ... and nothing was painted unstyled.
       expect(state.paints, 'no paint before the stylesheet').toBe(0);
 
       for (const route of held) await route.continue();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect.poll(() => page.evaluate(() => performance.getEntriesByType('paint').length)).toBeGreaterThan(0);
-      // The moved scripts still start the app: React hydrates the copy.
+      // The loader still starts the app: React hydrates the copy.
       await expect
         .poll(() =>
           page.evaluate(() =>
@@ -62,6 +62,42 @@ test.describe('while the stylesheet is on its way', () => {
           ),
         )
         .toBe(true);
+    });
+  }
+});
+
+/** When the first paint was, and when each of the framework's chunks was requested. */
+function chunkTimes() {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+  const chunks = performance
+    .getEntriesByType('resource')
+    .filter((entry) => new URL(entry.name).pathname.startsWith('/_next/static/chunks/') && entry.name.endsWith('.js'))
+    .map((entry) => entry.startTime);
+  return { paint, chunks };
+}
+
+test.describe('the framework after the first paint', () => {
+  for (const path of ['/', '/ComingSoon', '/404.html']) {
+    test(`${path}: no chunk is requested before the first paint, on a first and on a repeat visit`, async ({
+      page,
+    }) => {
+      for (const visit of ['first', 'repeat']) {
+        await page.goto(path);
+        // Hydrated: the framework ran.
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+            ),
+          )
+          .toBe(true);
+        const { paint, chunks } = await page.evaluate(chunkTimes);
+        expect(paint, `${visit} visit: the first paint was reported`).not.toBeNull();
+        expect(chunks.length, `${visit} visit: chunks loaded`).toBeGreaterThan(0);
+        expect(Math.min(...chunks), `${visit} visit: the first chunk request, after the paint`).toBeGreaterThanOrEqual(
+          paint ?? Infinity,
+        );
+      }
     });
   }
 });

@@ -1,8 +1,9 @@
 import {
-  chunkScriptsLast,
   earlyScriptBeforeStylesheets,
   firstPaintOrder,
+  frameworkAfterFirstPaint,
 } from '@/build-steps/export/first-paint-order';
+import { frameworkLoader } from '@/build-steps/export/framework-loader';
 import { inlineScriptHashes } from '@/deploy/headers/inline-scripts';
 
 const EARLY = '<script>(function(){document.documentElement.dataset.x="1"})()</script>';
@@ -44,30 +45,32 @@ describe('earlyScriptBeforeStylesheets', () => {
   });
 });
 
-describe('chunkScriptsLast', () => {
+describe('frameworkAfterFirstPaint', () => {
   const CHUNK_A = '<script src="/_next/static/chunks/a.js" async=""></script>';
   const CHUNK_B = '<script src="/_next/static/chunks/b.js" async=""></script>';
+  const PRELOAD = '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js"/>';
   const PAYLOAD = '<script>self.__next_f.push([1,"a"])</script>';
   const NO_MODULE = '<script src="/_next/static/chunks/p.js" noModule=""></script>';
+  const LOADER = `<script>${frameworkLoader(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'])}</script>`;
   const built =
-    `<html><head>${STYLESHEET}${CHUNK_A}${EARLY}${NO_MODULE}</head>` +
+    `<html><head>${STYLESHEET}${CHUNK_A}${PRELOAD}${EARLY}${NO_MODULE}</head>` +
     `<body><main>x</main><script id="_R_">x()</script>${CHUNK_B}${PAYLOAD}</body></html>`;
 
-  it('puts the async chunks after the payload scripts, in their order, and leaves the rest in place', () => {
-    expect(chunkScriptsLast(built, 'a.html')).toBe(
+  it('replaces the async chunks and their preload by the loader at the end, in their order, and leaves the rest', () => {
+    expect(frameworkAfterFirstPaint(built, 'a.html')).toBe(
       `<html><head>${STYLESHEET}${EARLY}${NO_MODULE}</head>` +
-        `<body><main>x</main><script id="_R_">x()</script>${PAYLOAD}${CHUNK_A}${CHUNK_B}</body></html>`,
+        `<body><main>x</main><script id="_R_">x()</script>${PAYLOAD}${LOADER}</body></html>`,
     );
   });
 
-  it('with the early script moved too, keeps every script text and changes nothing on a second run', () => {
+  it('with the early script moved too, keeps every other script text and changes nothing on a second run', () => {
     const once = firstPaintOrder(built, 'a.html');
     expect(once.indexOf(EARLY)).toBeLessThan(once.indexOf(STYLESHEET));
-    expect(inlineScriptHashes(once)).toEqual(inlineScriptHashes(built));
+    expect(inlineScriptHashes(once)).toEqual(inlineScriptHashes(`${built}${LOADER}`));
     expect(firstPaintOrder(once, 'a.html')).toBe(once);
   });
 
   it('refuses a page without </body>', () => {
-    expect(() => chunkScriptsLast('<html><head></head>', 'd.html')).toThrow(/no <\/body>/);
+    expect(() => frameworkAfterFirstPaint('<html><head></head>', 'd.html')).toThrow(/no <\/body>/);
   });
 });

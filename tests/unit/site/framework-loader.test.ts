@@ -1,0 +1,93 @@
+import vm from 'node:vm';
+
+import { frameworkLoader, PAINT_WAIT_MS } from '@/build-steps/export/framework-loader';
+
+const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/turbopack-b.js'];
+
+interface Setting {
+  visibility?: 'visible' | 'hidden' | 'prerender';
+  entryTypes?: string[] | null;
+  paintedAlready?: boolean;
+}
+
+/** Runs the loader against a stand-in document and answers what it did and the hooks it left. */
+function run({ visibility = 'visible', entryTypes = ['navigation', 'paint'], paintedAlready = false }: Setting = {}) {
+  const added: { src: string; async: boolean }[] = [];
+  const hooks: { paint?: () => void; visibility?: () => void; timer?: () => void; wait?: number; observed?: unknown } =
+    {};
+  class FakeObserver {
+    static supportedEntryTypes = entryTypes ?? undefined;
+    constructor(callback: () => void) {
+      hooks.paint = callback;
+    }
+    observe(options: unknown) {
+      hooks.observed = options;
+    }
+  }
+  const document = {
+    visibilityState: visibility,
+    createElement: (tag: string) => ({ tag, src: '', async: false }),
+    body: { appendChild: (element: { src: string; async: boolean }) => added.push({ ...element }) },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'visibilitychange') hooks.visibility = listener;
+    },
+  };
+  const context = {
+    document,
+    self: entryTypes === null ? {} : { PerformanceObserver: FakeObserver },
+    performance: { getEntriesByType: (type: string) => (type === 'paint' && paintedAlready ? [{}] : []) },
+    setTimeout: (callback: () => void, wait: number) => {
+      hooks.timer = callback;
+      hooks.wait = wait;
+    },
+  };
+  vm.runInNewContext(frameworkLoader(SOURCES), context);
+  return { added, hooks };
+}
+
+const BOTH = SOURCES.map((src) => ({ tag: 'script', src, async: true }));
+
+describe('frameworkLoader', () => {
+  it('adds nothing before the first paint, then every chunk once, async and in order', () => {
+    const { added, hooks } = run();
+    expect(added).toEqual([]);
+    expect(hooks.observed).toEqual({ type: 'paint' });
+    hooks.paint?.();
+    expect(added).toEqual(BOTH);
+    hooks.timer?.();
+    hooks.paint?.();
+    hooks.visibility?.();
+    expect(added).toHaveLength(2);
+  });
+
+  it('does not wait longer than PAINT_WAIT_MS for a paint that is not reported', () => {
+    const { added, hooks } = run();
+    expect(hooks.wait).toBe(PAINT_WAIT_MS);
+    hooks.timer?.();
+    expect(added).toEqual(BOTH);
+    hooks.paint?.();
+    expect(added).toHaveLength(2);
+  });
+
+  it('starts when the tab is hidden before it painted', () => {
+    const { added, hooks } = run();
+    hooks.visibility?.();
+    expect(added).toEqual(BOTH);
+  });
+
+  it.each<[string, Setting]>([
+    ['a hidden tab', { visibility: 'hidden' }],
+    ['a prerendering tab', { visibility: 'prerender' }],
+    ['a browser without paint timing', { entryTypes: ['navigation'] }],
+    ['a browser without PerformanceObserver', { entryTypes: null }],
+    ['a page that has painted already', { paintedAlready: true }],
+  ])('starts at once in %s', (_name, setting) => {
+    expect(run(setting).added).toEqual(BOTH);
+  });
+
+  it('refuses a chunk address that could end the script or leave the chunk folder', () => {
+    expect(() => frameworkLoader(['/_next/static/chunks/a</script>.js'])).toThrow(/unexpected chunk address/);
+    expect(() => frameworkLoader(['/_next/static/../../x.js'])).toThrow(/unexpected chunk address/);
+    expect(() => frameworkLoader(['https://elsewhere.example/a.js'])).toThrow(/unexpected chunk address/);
+  });
+});
