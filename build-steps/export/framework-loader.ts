@@ -21,17 +21,52 @@ export const PAINT_WAIT_MS = 1000;
 /** A chunk address as Next.js writes it: nothing that could end the script or need escaping. */
 const CHUNK = /^\/_next\/static\/[\w./-]+\.js$/;
 
-/** The loader for `sources` (chunk addresses, in the order Next.js wrote their scripts). */
-export function frameworkLoader(sources: readonly string[]): string {
+/** How the loader begins and where its list of addresses starts: what recognises it in a page. */
+const LOADER_START = '(function(d,u){var started=0;';
+const SOURCES_START = ')(document,';
+
+function checkedSources(sources: readonly string[]): readonly string[] {
   const unexpected = sources.find((source) => !CHUNK.test(source) || source.includes('..'));
   if (unexpected !== undefined) throw new Error(`unexpected chunk address ${JSON.stringify(unexpected)}`);
+  return sources;
+}
+
+/** The loader for `sources` (chunk addresses, in the order Next.js wrote their scripts). */
+export function frameworkLoader(sources: readonly string[]): string {
+  checkedSources(sources);
   return (
-    '(function(d,u){var started=0;' +
+    LOADER_START +
     'function start(){if(started)return;started=1;' +
     'for(var i=0;i<u.length;i++){var s=d.createElement("script");s.src=u[i];s.async=true;d.body.appendChild(s)}}' +
     'var O=self.PerformanceObserver,types=O&&O.supportedEntryTypes;' +
     'if(d.visibilityState!=="visible"||!types||types.indexOf("paint")<0||performance.getEntriesByType("paint").length)return start();' +
     'new O(start).observe({type:"paint"});d.addEventListener("visibilitychange",start);' +
-    `setTimeout(start,${PAINT_WAIT_MS})})(document,${JSON.stringify(sources)})`
+    `setTimeout(start,${PAINT_WAIT_MS})}${SOURCES_START}${JSON.stringify(sources)})`
   );
+}
+
+/** The chunk addresses of a loader's text, or null when the text is not the loader. */
+function loaderSources(text: string): readonly string[] | null {
+  if (!text.startsWith(LOADER_START) || !text.endsWith(')')) return null;
+  const list = text.lastIndexOf(SOURCES_START);
+  const parsed: unknown = JSON.parse(text.slice(list + SOURCES_START.length, -1));
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) return null;
+  return checkedSources(parsed);
+}
+
+/**
+ * Every script a page loads up front, in order: its `<script src>` elements (not the `noModule`
+ * polyfill, which current browsers skip) and the chunks its loader adds after the first paint.
+ * What `npm run bench` weighs as the first load, and the tests of what it leaves out.
+ */
+export function firstLoadScripts(html: string): string[] {
+  const sources: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bnoModule\b/i.test(attributes)) continue;
+    const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
+    if (src) sources.push(src);
+    else sources.push(...(loaderSources(match[2] ?? '') ?? []));
+  }
+  return sources;
 }

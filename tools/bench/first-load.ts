@@ -1,11 +1,14 @@
 /**
- * First-load JavaScript of a page in a static export: every `<script src>` the HTML loads up front
- * (modern browsers skip `noModule` polyfills, so those are left out), gzipped at level 9.
+ * First-load JavaScript of a page in a static export: every script the HTML loads up front, its
+ * `<script src>` and the chunks its loader adds after the first paint (firstLoadScripts; modern
+ * browsers skip `noModule` polyfills, so those are left out), gzipped at level 9.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+import { firstLoadScripts } from '../../build-steps/export/framework-loader';
 
 export interface FirstLoad {
   scripts: string[];
@@ -15,17 +18,10 @@ export interface FirstLoad {
   htmlGzipBytes: number;
 }
 
-export function scriptSources(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>/gi)]
-    .map((match) => match[1] ?? '')
-    .filter((attributes) => !/\bnoModule\b/i.test(attributes))
-    .map((attributes) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
-    .filter((src): src is string => Boolean(src));
-}
-
 export function measureFirstLoad(outDir: string, htmlFile = 'index.html'): FirstLoad {
   const html = readFileSync(path.join(outDir, htmlFile));
-  const scripts = scriptSources(html.toString('utf8'));
+  const scripts = firstLoadScripts(html.toString('utf8'));
+  if (scripts.length === 0) throw new Error(`${htmlFile} in ${outDir} loads no script: nothing to measure`);
   const gzipBytes = scripts.reduce(
     (sum, src) => sum + gzipSync(readFileSync(path.join(outDir, src)), { level: 9 }).length,
     0,

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 
-import { frameworkLoader, PAINT_WAIT_MS } from '@/build-steps/export/framework-loader';
+import { firstLoadScripts, frameworkLoader, PAINT_WAIT_MS } from '@/build-steps/export/framework-loader';
 
 const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/turbopack-b.js'];
 
@@ -89,5 +89,20 @@ describe('frameworkLoader', () => {
     expect(() => frameworkLoader(['/_next/static/chunks/a</script>.js'])).toThrow(/unexpected chunk address/);
     expect(() => frameworkLoader(['/_next/static/../../x.js'])).toThrow(/unexpected chunk address/);
     expect(() => frameworkLoader(['https://elsewhere.example/a.js'])).toThrow(/unexpected chunk address/);
+  });
+});
+
+describe('firstLoadScripts', () => {
+  it("lists a page's script elements and the chunks its loader adds, in order, without the noModule polyfill", () => {
+    const html =
+      '<html><head><script src="/_next/static/chunks/p.js" noModule=""></script>' +
+      '<script src="/_next/static/chunks/early.js" async=""></script><script>(function(){})(window,{})</script></head>' +
+      `<body><script>self.__next_f.push([1,"a"])</script><script>${frameworkLoader(SOURCES)}</script></body></html>`;
+    expect(firstLoadScripts(html)).toEqual(['/_next/static/chunks/early.js', ...SOURCES]);
+  });
+
+  it('refuses a loader whose list was changed to leave the chunk folder', () => {
+    const tampered = frameworkLoader(SOURCES).replace('/_next/static/chunks/a.js', '/_next/static/../a.js');
+    expect(() => firstLoadScripts(`<script>${tampered}</script>`)).toThrow(/unexpected chunk address/);
   });
 });
