@@ -45,12 +45,15 @@ export function frameworkLoader(sources: readonly string[]): string {
   );
 }
 
-/** The chunk addresses of a loader's text, or null when the text is not the loader. */
+/** The chunk addresses of a loader's text, or null when the text is not the loader; throws on a broken list. */
 function loaderSources(text: string): readonly string[] | null {
-  if (!text.startsWith(LOADER_START) || !text.endsWith(')')) return null;
+  if (!text.startsWith(LOADER_START)) return null;
   const list = text.lastIndexOf(SOURCES_START);
-  const parsed: unknown = JSON.parse(text.slice(list + SOURCES_START.length, -1));
-  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) return null;
+  const parsed: unknown =
+    list < 0 || !text.endsWith(')') ? null : JSON.parse(text.slice(list + SOURCES_START.length, -1));
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+    throw new Error('the framework loader in this page has no list of chunk addresses');
+  }
   return checkedSources(parsed);
 }
 

@@ -104,5 +104,7 @@ describe('firstLoadScripts', () => {
   it('refuses a loader whose list was changed to leave the chunk folder', () => {
     const tampered = frameworkLoader(SOURCES).replace('/_next/static/chunks/a.js', '/_next/static/../a.js');
     expect(() => firstLoadScripts(`<script>${tampered}</script>`)).toThrow(/unexpected chunk address/);
+    const listless = frameworkLoader(SOURCES).replace(JSON.stringify(SOURCES), '{}');
+    expect(() => firstLoadScripts(`<script>${listless}</script>`)).toThrow(/no list of chunk addresses/);
   });
 });
