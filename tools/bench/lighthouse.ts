@@ -18,6 +18,8 @@ export interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** First contentful paint: where it equals the LCP, the LCP came with the first paint. */
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -130,6 +132,7 @@ function figuresOf(report: LighthouseReport): LighthouseFigures {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcpMs: Math.round(metric('first-contentful-paint')),
     lcpMs: Math.round(metric('largest-contentful-paint')),
     tbtMs: Math.round(metric('total-blocking-time')),
     cls: metric('cumulative-layout-shift'),
@@ -199,6 +202,7 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
     accessibility: pick('accessibility'),
     bestPractices: pick('bestPractices'),
     seo: pick('seo'),
+    fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),

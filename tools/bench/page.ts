@@ -27,7 +27,7 @@ export function lighthouseRoundsFrom(argv: readonly string[]): number {
 
 function printRun(label: string, round: number, figures: LighthouseFigures): void {
   console.log(
-    `  round ${round} ${label}: perf ${figures.performance.toFixed(2)}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, benchmarkIndex ${figures.benchmarkIndex}`,
+    `  round ${round} ${label}: perf ${figures.performance.toFixed(2)}, FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, benchmarkIndex ${figures.benchmarkIndex}`,
   );
 }
 

@@ -113,8 +113,8 @@ const signed = (value: number, digits: number) => {
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** One line per page and export: `perf 0.97, LCP 812 ms, TBT 204 ms`. */
-function figuresText({ performance, lcpMs, tbtMs }: LighthouseFigures): string {
-  return `perf ${performance.toFixed(2)}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}`;
+function figuresText({ performance, fcpMs, lcpMs, tbtMs }: LighthouseFigures): string {
+  return `perf ${performance.toFixed(2)}, FCP ${ms(fcpMs)}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}`;
 }
 
 /** The kinds of main-thread work the issue named, Lighthouse's groups. */
