@@ -14,6 +14,7 @@
  * It is written as text, not compiled from a function: the build runs under tsx, which wraps
  * functions in helpers of its own that a page does not have.
  */
+import { scriptElements } from '../../deploy/headers/inline-scripts';
 
 /** The longest wait for a paint that the browser does not report. */
 export const PAINT_WAIT_MS = 1000;
@@ -64,12 +65,11 @@ function loaderSources(text: string): readonly string[] | null {
  */
 export function firstLoadScripts(html: string): string[] {
   const sources: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
+  for (const { attributes, body } of scriptElements(html)) {
     if (/\bnoModule\b/i.test(attributes)) continue;
     const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
     if (src) sources.push(src);
-    else sources.push(...(loaderSources(match[2] ?? '') ?? []));
+    else sources.push(...(loaderSources(body) ?? []));
   }
   return sources;
 }

@@ -4,6 +4,14 @@ function sha256Source(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** Every `<script>` element of an HTML page, in order: its attributes' text and its body. */
+export function scriptElements(html: string): { attributes: string; body: string }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((match) => ({
+    attributes: match[1] ?? '',
+    body: match[2] ?? '',
+  }));
+}
+
 /**
  * The CSP hash sources of an HTML page's inline scripts (`<script>` without `src`, of an executable
  * type). Next.js streams its React payload in such scripts; hashing their exact text lets a strict
@@ -11,9 +19,7 @@ function sha256Source(text: string): string {
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
+  for (const { attributes, body } of scriptElements(html)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;

@@ -5,9 +5,16 @@
  * instead ran the scripts that arrived meanwhile before its first paint, which Lighthouse's simulated
  * LCP charges to the page (docs/PERFORMANCE.md).
  */
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 import { expect, test } from '../fixtures';
+
+/** Whether React has hydrated the page's `<main>` (it keeps its fiber on the element). */
+function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+  );
+}
 
 test.describe('while the stylesheet is on its way', () => {
   for (const path of ['/', '/ComingSoon', '/404.html']) {
@@ -55,13 +62,7 @@ test.describe('while the stylesheet is on its way', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect.poll(() => page.evaluate(() => performance.getEntriesByType('paint').length)).toBeGreaterThan(0);
       // The loader still starts the app: React hydrates the copy.
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-          ),
-        )
-        .toBe(true);
+      await expect.poll(() => isHydrated(page)).toBe(true);
     });
   }
 });
@@ -84,13 +85,7 @@ test.describe('the framework after the first paint', () => {
       for (const visit of ['first', 'repeat']) {
         await page.goto(path);
         // Hydrated: the framework ran.
-        await expect
-          .poll(() =>
-            page.evaluate(() =>
-              Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-            ),
-          )
-          .toBe(true);
+        await expect.poll(() => isHydrated(page)).toBe(true);
         const { paint, chunks } = await page.evaluate(chunkTimes);
         expect(paint, `${visit} visit: the first paint was reported`).not.toBeNull();
         expect(chunks.length, `${visit} visit: chunks loaded`).toBeGreaterThan(0);
