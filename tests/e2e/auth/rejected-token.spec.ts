@@ -7,6 +7,7 @@
  * clears it from the client and from storage before the call rejects. lib/auth alone could not do
  * it: here the 401 comes from the visit log, not from `User/me`.
  */
+import { ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY } from '../../../lib/sdk';
 import { expect, test } from '../fixtures';
 import { placesCarrying, recordRequests } from '../site/request-log';
 import { loginToken, PLATFORM_URL, useStoredToken } from '../support/platform';
@@ -41,6 +42,17 @@ test('a token the platform rejects mid-visit is never sent again', async ({ page
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
   await expect.poll(() => rejectedAt).toBeGreaterThanOrEqual(0);
+  // The client has taken the 401 in: the token is out of storage. (Leaving the page while the 401 is
+  // still on its way aborts it, and the next page would rightly try the stored token once more: a
+  // race of this test's steps, which once lost under load, not of the client.)
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (keys) => keys.map((key) => window.localStorage.getItem(key)),
+        [ACCESS_TOKEN_KEY, DUPLICATE_TOKEN_KEY],
+      ),
+    )
+    .toEqual([null, null]);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   await page.goForward();
