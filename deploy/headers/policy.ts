@@ -40,7 +40,7 @@ export interface SitePage {
 
 export interface PolicyInput {
   pages: SitePage[];
-  /** Files served as they are (robots.txt, icon.svg, RSC payloads): revalidated on every visit. */
+  /** Files served as they are (robots.txt, the icons, RSC payloads): revalidated on every visit. */
   otherFiles: string[];
   /** Origins the browser talks to over HTTP (the platform, allowlisted overrides). */
   platformOrigins: string[];
