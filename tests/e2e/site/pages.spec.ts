@@ -14,7 +14,7 @@ test.describe('registered pages', () => {
     expect(icon).toBeTruthy();
     const iconResponse = await request.get(icon ?? '');
     expect(iconResponse.status()).toBe(200);
-    expect(iconResponse.headers()['content-type']).toContain('image/svg+xml');
+    expect(iconResponse.headers()['content-type']).toBe('image/png');
     const robots = await request.get('/robots.txt');
     expect(await robots.text()).toContain('User-agent: *');
   });
