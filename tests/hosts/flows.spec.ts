@@ -65,6 +65,15 @@ for (const host of HOSTS_WITH_FLOWS) {
       for (const path of ['/', '/ComingSoon']) {
         await expectCopy(page, site, path);
         await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+        // The icon the page links is a PNG (support/icon-raster.ts), and this host serves it as one.
+        const icon = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+        const answer = await page.request.get(new URL(icon ?? '', page.url()).href);
+        expect([path, icon?.split('?')[0], answer.status(), answer.headers()['content-type']]).toEqual([
+          path,
+          '/icon.png',
+          200,
+          'image/png',
+        ]);
       }
       expect(consoleErrors).toEqual([]);
     });
