@@ -2,7 +2,7 @@ import type { Caller } from '../auth/caller';
 import type { EmulatorContext } from '../instance/context';
 import { RecordSecurity } from '../model/security';
 import type { RecordScope } from '../records/scope';
-import { asRefusal, checkEntityAccess, JoinRefused } from './access';
+import { asRefusal, checkEntityAccess, JoinRefused, type SocketState } from './access';
 import { scopeFor } from './live-query-evaluation';
 import type { RealtimeSocket } from './socket-types';
 
@@ -32,37 +32,57 @@ export function definitionOf(context: EmulatorContext, appId: string, entity: st
   return lookup.kind === 'defined' ? lookup.definition : lookup.kind;
 }
 
+/** A socket's last answer, kept for the slice it was asked in. */
+interface Memo {
+  slice: number;
+  appId: string;
+  entity: string;
+  answer: Access | JoinRefused;
+}
+
 export class AccessCache {
   /**
-   * By socket, app and entity: asked before every delivery, so a lookup builds no key (a key of
-   * the three joined cost more than the answer's other work together).
+   * Each socket's last answer: asked before every delivery, so a lookup builds no key and, slice
+   * after slice, allocates nothing (a socket almost always asks about one entity in a slice).
    */
-  private readonly answers = new Map<RealtimeSocket, Map<string, Map<string, Access | JoinRefused>>>();
+  private readonly memos = new WeakMap<RealtimeSocket, Memo>();
+  /** Counts the slices; a memo of an earlier one is stale. */
+  private slice = 0;
+  /**
+   * By what an answer depends on (the socket's app, owner and token, and the app and entity asked
+   * about), for sockets that share them: the tabs of one user, a service's connections. A key is
+   * built only when a socket's memo does not answer.
+   */
+  private readonly byCredentials = new Map<string, Access | JoinRefused>();
 
   constructor(private readonly context: EmulatorContext) {}
 
   /** Forgets every answer: the next slice asks again. */
   clear(): void {
-    this.answers.clear();
+    this.slice += 1;
+    this.byCredentials.clear();
   }
 
   /** The socket's access to the entity, or why it has none. */
   check(socket: RealtimeSocket, appId: string, entity: string): Access | JoinRefused {
-    let ofSocket = this.answers.get(socket);
-    if (!ofSocket) this.answers.set(socket, (ofSocket = new Map()));
-    let ofApp = ofSocket.get(appId);
-    if (!ofApp) ofSocket.set(appId, (ofApp = new Map()));
-    let answer = ofApp.get(entity);
-    if (!answer) {
-      answer = this.ask(socket, appId, entity);
-      ofApp.set(entity, answer);
-    }
+    const memo = this.memos.get(socket);
+    if (memo && memo.slice === this.slice && memo.appId === appId && memo.entity === entity) return memo.answer;
+    const answer = this.shared(socket.data, appId, entity);
+    if (!memo) this.memos.set(socket, { slice: this.slice, appId, entity, answer });
+    else Object.assign(memo, { slice: this.slice, appId, entity, answer });
     return answer;
   }
 
-  private ask(socket: RealtimeSocket, appId: string, entity: string): Access | JoinRefused {
+  private shared(state: SocketState, appId: string, entity: string): Access | JoinRefused {
+    const key = JSON.stringify([state.appId, state.owner, state.token, appId, entity]);
+    let answer = this.byCredentials.get(key);
+    if (!answer) this.byCredentials.set(key, (answer = this.ask(state, appId, entity)));
+    return answer;
+  }
+
+  private ask(state: SocketState, appId: string, entity: string): Access | JoinRefused {
     try {
-      const caller = checkEntityAccess(this.context, socket.data, appId, entity);
+      const caller = checkEntityAccess(this.context, state, appId, entity);
       const scope = asRefusal(() => scopeFor(this.context, appId, entity, caller));
       return { caller, scope, viewKey: viewKeyOf(caller, scope) };
     } catch (error) {

@@ -4,7 +4,7 @@ import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import { JoinRefused, refusalOf } from './access';
 import { definitionOf, type Access, type AccessCache } from './live-query-access';
 import type { LiveRowsBudget } from './live-query-budget';
-import { requiredEquality } from './live-query-candidates';
+import { requiredValues } from './live-query-candidates';
 import { windowReader } from './live-query-evaluation';
 import type { LiveQueryIndex, Subscription } from './live-query-index';
 import type { FairQueue } from './live-query-queue';
@@ -52,7 +52,7 @@ export function openWindow(core: LiveQueryCore, request: LiveQueryRequest, acces
     entity,
     access.viewKey,
     query,
-    requiredEquality(request.options.filter),
+    requiredValues(request.options.filter),
     lane,
   );
   withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => window.evaluate(windowReader(core.context, access.scope, query)));

@@ -103,7 +103,7 @@ export class LiveQueryIndex {
       const key = entityKey(window.appId, window.entity);
       let watchers = this.byEntity.get(key);
       if (!watchers) this.byEntity.set(key, (watchers = new CandidateIndex()));
-      watchers.add(window, window.equality, window.ids);
+      watchers.add(window, window.required, window.ids);
     }
     window.subscribers.add(subscription);
   }
@@ -115,7 +115,7 @@ export class LiveQueryIndex {
     this.windows.delete(window.key);
     const key = entityKey(window.appId, window.entity);
     const watchers = this.byEntity.get(key);
-    watchers?.delete(window, window.equality, window.ids);
+    watchers?.delete(window, window.required, window.ids);
     if (watchers?.size === 0) this.byEntity.delete(key);
   }
 }

@@ -2,7 +2,7 @@ import type { EntityRecord } from '../core/types';
 import type { ListQuery } from '../query/list-query';
 import type { InsertionOrder, ListPosition } from '../query/pages';
 import type { RecordScope } from '../records/scope';
-import type { RequiredEquality } from './live-query-candidates';
+import type { RequiredValues } from './live-query-candidates';
 import { changeType, diffResults, windowEdit, type ResultEdit } from './live-query-diff';
 import { compareKeys, compareRows, mergeRows, rowOf, sortKeysOf, type LiveRow } from './live-query-rows';
 
@@ -113,7 +113,7 @@ export class LiveWindow {
     /** Whose view: `all` (no rule restricts the subscribers), or one caller's. */
     readonly viewKey: string,
     readonly query: ListQuery,
-    readonly equality: RequiredEquality | undefined,
+    readonly required: RequiredValues | undefined,
     /** The work queue's lane its updates run in (the budget owner that opened it). */
     readonly lane: string,
     reserve = reserveFor(query.limit),

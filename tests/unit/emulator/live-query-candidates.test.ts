@@ -1,36 +1,52 @@
 /**
  * Which live queries a written record may affect (emulator/realtime/live-query-candidates.ts): a
- * query whose filter requires a field to equal a value is skipped only for records that hold
- * another value there; queries holding the record always count, and nothing else is left out.
+ * query whose filter requires a field to hold one of some values (equality or `$in`) is skipped only
+ * for records that hold none of them there; queries holding the record always count, and nothing
+ * else is left out.
  */
-import { CandidateIndex, requiredEquality } from '@/emulator/realtime/live-query-candidates';
+import { CandidateIndex, requiredValues } from '@/emulator/realtime/live-query-candidates';
 
-describe('requiredEquality', () => {
-  it.each<[string, unknown, { field: string; key: string } | undefined]>([
-    ['a plain value', { group: 'a' }, { field: 'group', key: 'string:a' }],
-    ['$eq', { rank: { $eq: 3 } }, { field: 'rank', key: 'number:3' }],
-    ['the first of several', { done: false, group: 'a' }, { field: 'done', key: 'boolean:false' }],
+describe('requiredValues', () => {
+  it.each<[string, unknown, { field: string; keys: string[] } | undefined]>([
+    ['a plain value', { group: 'a' }, { field: 'group', keys: ['string:a'] }],
+    ['$eq', { rank: { $eq: 3 } }, { field: 'rank', keys: ['number:3'] }],
+    ['$eq beside other operators', { rank: { $eq: 3, $gt: 1 } }, { field: 'rank', keys: ['number:3'] }],
+    ['the first of several', { done: false, group: 'a' }, { field: 'done', keys: ['boolean:false'] }],
+    [
+      '$in of scalars, each once',
+      { group: { $in: ['a', 1, 'a'] } },
+      { field: 'group', keys: ['string:a', 'number:1'] },
+    ],
+    ['$in beside $nin', { group: { $in: ['a'], $nin: ['b'] } }, { field: 'group', keys: ['string:a'] }],
     ['null (matches a missing field too)', { group: null }, undefined],
-    ['operators', { group: { $in: ['a'] } }, undefined],
+    ['$in with null (matches a missing field too)', { group: { $in: ['a', null] } }, undefined],
+    ['$in with an array (matches that array)', { group: { $in: ['a', ['b']] } }, undefined],
+    ['$in of nothing', { group: { $in: [] } }, undefined],
+    ['a range', { group: { $gte: 'a' } }, undefined],
+    ['a document to equal', { group: { $in: ['a'], name: 'a' } }, undefined],
+    ['$nin alone', { group: { $nin: ['a'] } }, undefined],
     ['a nested path', { 'meta.level': 1 }, undefined],
     ['only logical operators', { $or: [{ group: 'a' }] }, undefined],
     ['no filter', undefined, undefined],
   ])('%s', (_label, filter, expected) => {
-    expect(requiredEquality(filter)).toEqual(expected);
+    expect(requiredValues(filter)).toEqual(expected);
   });
 });
 
 describe('CandidateIndex', () => {
   const index = new CandidateIndex<string>();
-  index.add('group a', requiredEquality({ group: 'a' }), []);
-  index.add('rank 1', requiredEquality({ rank: 1 }), ['held']);
-  index.add('any', requiredEquality({ rank: { $gt: 0 } }), []);
+  index.add('group a', requiredValues({ group: 'a' }), []);
+  index.add('rank 1', requiredValues({ rank: 1 }), ['held']);
+  index.add('any', requiredValues({ rank: { $gt: 0 } }), []);
+  index.add('b or c', requiredValues({ group: { $in: ['b', 'c'] } }), []);
   const candidates = (record: Record<string, unknown>, deleted = false) =>
     [...index.candidates({ id: 'x', ...record }, deleted)].sort();
 
   it('files by the required value, also inside arrays, and keeps types apart', () => {
     expect(candidates({ group: 'a', rank: 2 })).toEqual(['any', 'group a']);
-    expect(candidates({ group: ['b', 'a'] })).toEqual(['any', 'group a']);
+    expect(candidates({ group: ['b', 'a'] })).toEqual(['any', 'b or c', 'group a']);
+    expect(candidates({ group: 'c' })).toEqual(['any', 'b or c']);
+    expect(candidates({ group: 'd' })).toEqual(['any']);
     expect(candidates({ rank: '1' })).toEqual(['any']);
     expect(candidates({ rank: 1 })).toEqual(['any', 'rank 1']);
   });
@@ -43,8 +59,15 @@ describe('CandidateIndex', () => {
   });
 
   it('forgets a deleted query', () => {
-    index.delete('group a', requiredEquality({ group: 'a' }), []);
+    index.delete('group a', requiredValues({ group: 'a' }), []);
     expect(candidates({ group: 'a' })).toEqual(['any']);
+    expect(index.size).toBe(3);
+  });
+
+  it('forgets a query filed under several values under each of them', () => {
+    index.delete('b or c', requiredValues({ group: { $in: ['b', 'c'] } }), []);
+    expect(candidates({ group: 'b' })).toEqual(['any']);
+    expect(candidates({ group: 'c' })).toEqual(['any']);
     expect(index.size).toBe(2);
   });
 });
