@@ -24,7 +24,13 @@ export interface LiveQueryBenchReport {
 /** Issue 33's goals on this 2-core machine. */
 export const LIVE_QUERY_GOALS = {
   latencyP99Ms: 20,
-  serverCpuMsPerWrite: 2,
+  /**
+   * The emulator's CPU per watched write as a multiple of the machine's floor measured in the same
+   * run: the issue's 2 ms, stated where the floor was 1.03 ms. The machine's speed has since moved
+   * both figures by ×1.8 at once, so an absolute 2 ms would pass on a faster machine what it
+   * failed on a slower one.
+   */
+  serverCpuOfFloor: 2 / 1.03,
   otherReadP99Ms: 50,
   rssGrowthMiB: 200,
 };
@@ -63,7 +69,8 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
   }
 }
 
-const goal = (value: number, limit: number) => (value <= limit ? 'met' : 'MISSED');
+const goal = (value: number, limit: number) =>
+  !Number.isFinite(value) ? 'not measured' : value <= limit ? 'met' : 'MISSED';
 const MiB = (bytes: number) => bytes / 1024 / 1024;
 const refusals = (byCode: Record<string, number>) =>
   Object.entries(byCode)
@@ -74,12 +81,12 @@ export function formatLiveQueryBenchRows(report: LiveQueryBenchReport): [string,
   const { latency, httpFloor, correctness, abuse, memory } = report;
   const cpu = latency.serverCpuMsPerWrite;
   const floor = httpFloor.cpuMsPerRequest;
-  const ofFloor = (value: number) => `×${(value / floor).toFixed(1)}`;
+  const ofFloor = (value: number) => `×${(value / floor).toFixed(2)}`;
   return [
     [
       `Live queries: write to callback (${latency.records.toLocaleString('en-US')} records, ${latency.watches} watches of 50, ${latency.writesPerSecond.toFixed(0)} writes/s)`,
       `p50 ${latency.latencyMs.p50.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms`,
-      `goal p99 ≤ ${LIVE_QUERY_GOALS.latencyP99Ms} ms: ${goal(latency.latencyMs.p99, LIVE_QUERY_GOALS.latencyP99Ms)}; emulator CPU ${cpu.toFixed(2)} ms per write (goal ≤ ${LIVE_QUERY_GOALS.serverCpuMsPerWrite} ms: ${goal(cpu, LIVE_QUERY_GOALS.serverCpuMsPerWrite)}; ${latency.referenceCpuMsPerWrite.toFixed(2)} ms with nobody watching; the machine's floor, the same creates answered by a bare Node HTTP server at the same pace: ${floor.toFixed(2)} ms, so ${ofFloor(cpu)} watched and ${ofFloor(latency.referenceCpuMsPerWrite)} unwatched; after ${latency.warmUpWrites} warm-up writes, which cost ${latency.warmUpCpuMsPerWrite.toFixed(2)} ms each); ${latency.distinctQueries} distinct queries on ${latency.sockets} sockets${refusals(latency.refusedWatches)}; ${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes (max ${latency.latencyMs.max.toFixed(1)} ms); ${latency.clientCpuMsPerDelivery.toFixed(2)} ms client CPU per delivery`,
+      `goal p99 ≤ ${LIVE_QUERY_GOALS.latencyP99Ms} ms: ${goal(latency.latencyMs.p99, LIVE_QUERY_GOALS.latencyP99Ms)}; emulator CPU ${cpu.toFixed(2)} ms per write, ${ofFloor(cpu)} the machine's floor (goal ≤ ×${LIVE_QUERY_GOALS.serverCpuOfFloor.toFixed(2)}, the issue's 2 ms where the floor was 1.03 ms: ${goal(cpu / floor, LIVE_QUERY_GOALS.serverCpuOfFloor)}; ${latency.referenceCpuMsPerWrite.toFixed(2)} ms with nobody watching, ${ofFloor(latency.referenceCpuMsPerWrite)} the floor; the floor, the same creates answered by a bare Node HTTP server at the same pace: ${floor.toFixed(2)} ms; after ${latency.warmUpWrites} warm-up writes, which cost ${latency.warmUpCpuMsPerWrite.toFixed(2)} ms each); ${latency.distinctQueries} distinct queries on ${latency.sockets} sockets${refusals(latency.refusedWatches)}; ${latency.deliveries}/${latency.expectedDeliveries} deliveries of ${latency.writes} writes (max ${latency.latencyMs.max.toFixed(1)} ms); ${latency.clientCpuMsPerDelivery.toFixed(2)} ms client CPU per delivery`,
     ],
     [
       `Live queries: one user's ${abuse.watches} watches of 10,000 on ${abuse.records.toLocaleString('en-US')} records, ${abuse.writes / 10} s of writes: another client's reads`,
