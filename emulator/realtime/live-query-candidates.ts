@@ -26,9 +26,17 @@ const isScalar = (value: unknown): value is Scalar =>
 const keyOf = (value: Scalar): string => `${typeof value}:${String(value)}`;
 
 /**
+ * The most values one query is filed under. A filter may list up to 1,000 (query/filter.ts), and a
+ * caller may hold thousands of windows of one row each, so filing every value would cost more memory
+ * than the rows the budget counts; a longer `$in` is checked on every write instead.
+ */
+export const MAX_FILED_VALUES = 64;
+
+/**
  * The scalars a field's condition requires the field to hold one of, or undefined: a plain scalar,
- * `$eq` of a scalar, or `$in` of scalars only (a `null`, an array or an object among them can match
- * what no scalar key finds). Beside `$eq` or `$in`, other operators only narrow the match further.
+ * `$eq` of a scalar, or `$in` of at most {@link MAX_FILED_VALUES} scalars only (a `null`, an array or
+ * an object among them can match what no scalar key finds). Beside `$eq` or `$in`, other operators
+ * only narrow the match further.
  */
 function requiredScalars(condition: unknown): Scalar[] | undefined {
   if (isScalar(condition)) return [condition];
@@ -36,7 +44,8 @@ function requiredScalars(condition: unknown): Scalar[] | undefined {
   if (!isJsonObject(condition) || !Object.keys(condition).every((key) => key.startsWith('$'))) return undefined;
   if (Object.hasOwn(condition, '$eq')) return isScalar(condition.$eq) ? [condition.$eq] : undefined;
   const choices = Object.hasOwn(condition, '$in') ? condition.$in : undefined;
-  if (Array.isArray(choices) && choices.length > 0 && choices.every(isScalar)) return choices;
+  if (Array.isArray(choices) && choices.length > 0 && choices.length <= MAX_FILED_VALUES && choices.every(isScalar))
+    return choices;
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * for records that hold none of them there; queries holding the record always count, and nothing
  * else is left out.
  */
-import { CandidateIndex, requiredValues } from '@/emulator/realtime/live-query-candidates';
+import { CandidateIndex, MAX_FILED_VALUES, requiredValues } from '@/emulator/realtime/live-query-candidates';
 
 describe('requiredValues', () => {
   it.each<[string, unknown, { field: string; keys: string[] } | undefined]>([
@@ -22,6 +22,11 @@ describe('requiredValues', () => {
     ['$in with null (matches a missing field too)', { group: { $in: ['a', null] } }, undefined],
     ['$in with an array (matches that array)', { group: { $in: ['a', ['b']] } }, undefined],
     ['$in of nothing', { group: { $in: [] } }, undefined],
+    [
+      `$in of more than ${MAX_FILED_VALUES} values (checked on every write)`,
+      { group: { $in: Array.from({ length: MAX_FILED_VALUES + 1 }, (_, at) => at) } },
+      undefined,
+    ],
     ['a range', { group: { $gte: 'a' } }, undefined],
     ['a document to equal', { group: { $in: ['a'], name: 'a' } }, undefined],
     ['$nin alone', { group: { $nin: ['a'] } }, undefined],
@@ -31,6 +36,11 @@ describe('requiredValues', () => {
   ])('%s', (_label, filter, expected) => {
     expect(requiredValues(filter)).toEqual(expected);
   });
+});
+
+it(`files a $in of ${MAX_FILED_VALUES} values under each of them`, () => {
+  const values = Array.from({ length: MAX_FILED_VALUES }, (_, at) => at);
+  expect(requiredValues({ rank: { $in: values } })?.keys).toHaveLength(MAX_FILED_VALUES);
 });
 
 describe('CandidateIndex', () => {
