@@ -1,7 +1,12 @@
 import type { Socket } from 'socket.io-client';
 
 import type { RunningEmulator } from '@/emulator/core/types';
-import { MAX_LIVE_ROWS_PER_APP, MAX_LIVE_ROWS_PER_CALLER } from '@/emulator/realtime/live-query-budget';
+import { MAX_QUERIES_PER_SOCKET } from '@/emulator/realtime/live-queries';
+import {
+  MAX_LIVE_ROWS_PER_APP,
+  MAX_LIVE_ROWS_PER_CALLER,
+  MIN_ROWS_PER_WATCH,
+} from '@/emulator/realtime/live-query-budget';
 import { MAX_SOCKETS_PER_USER } from '@/emulator/realtime/socket';
 import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
 
@@ -69,6 +74,19 @@ it('refuses a watch beyond the live rows of its caller (over all its sockets), a
   socket.emit('unsubscribe_query', { app_id: APP, entity_name: ENTITY, query_id: 'a0' });
   await unsubscribed;
   expect((await watchMany(socket, 'again', 1))[0]?.errors).toEqual([]);
+});
+
+it(`counts a window smaller than ${MIN_ROWS_PER_WATCH} rows as ${MIN_ROWS_PER_WATCH}: windows of one row cannot pile up`, async () => {
+  // Each window costs the server about 5 KB before its first row: counted as one row each, one
+  // caller could hold 100,000 of them (some 700 MiB).
+  const most = MAX_LIVE_ROWS_PER_CALLER / MIN_ROWS_PER_WATCH;
+  for (let at = 0; at < most; at += MAX_QUERIES_PER_SOCKET) {
+    const watches = await watchMany(await socketOf(ana), `tiny${at}-`, Math.min(MAX_QUERIES_PER_SOCKET, most - at), 1);
+    expect(watches.flatMap((watched) => watched.errors)).toEqual([]);
+  }
+  const [refused] = await watchMany(await socketOf(ana), 'one-more', 1, 1);
+  expect(refused?.errors[0]).toMatchObject({ code: 'live_rows_exceeded' });
+  expect(refused?.errors[0]?.message).toContain(`window of 1 row (counted as ${MIN_ROWS_PER_WATCH})`);
 });
 
 it('refuses a watch beyond the live rows of the app, whoever asks', async () => {
