@@ -2,17 +2,17 @@ import { performance } from 'node:perf_hooks';
 
 import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
-import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import { JoinRefused, refusalOf } from './access';
-import { AccessCache, definitionOf } from './live-query-access';
+import { AccessCache } from './live-query-access';
 import { LiveRowsBudget } from './live-query-budget';
-import { dropSubscription, endQueries, isRefusal, watchRoom, type LiveQueryCore } from './live-query-core';
+import { dropSubscription, endQueries, watchRoom, type LiveQueryCore } from './live-query-core';
 import { moveSubscription, scheduleUpdate } from './live-query-delivery';
 import { LiveQueryIndex } from './live-query-index';
+import { WriteIntake } from './live-query-intake';
 import { FairQueue, SLICE_MS } from './live-query-queue';
 import { parseQueryAddress } from './live-query-request';
 import { subscribeQuery, unsubscribeQuery } from './live-query-subscribe';
-import type { LiveWindow, WriteType } from './live-query-window';
+import type { WriteType } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
 export { MAX_QUERIES_PER_SOCKET } from './live-query-subscribe';
@@ -25,20 +25,13 @@ export type { WriteType } from './live-query-window';
  * `update_model` with the exact edit. The publish step of every record write calls
  * {@link LiveQueries.entityChanged}. All the work happens after the write has answered, in slices
  * of a few milliseconds (live-query-queue.ts) that let requests through between them: first each
- * write is matched against the windows it may affect (cheap: one record against each candidate),
- * then each affected window is updated from the changed records (live-query-window.ts) and its
- * watches are told (live-query-delivery.ts).
+ * write is matched against the windows it may affect (live-query-intake.ts: one record against each
+ * candidate, resumed in the next slice when there are many), then each affected window is updated
+ * from the changed records (live-query-window.ts) and its watches are told (live-query-delivery.ts).
  */
 
 /** Requests of one socket waiting in the queue; beyond this it is told to slow down. */
 export const MAX_QUEUED_REQUESTS_PER_SOCKET = 1000;
-
-interface PendingWrite {
-  appId: string;
-  entity: string;
-  type: WriteType;
-  record: EntityRecord;
-}
 
 export interface LiveQueryLimits {
   rowsPerCaller?: number;
@@ -50,8 +43,7 @@ export class LiveQueries {
   private readonly index = new LiveQueryIndex();
   private readonly queue = new FairQueue((unit) => this.isolated('live-query work', unit));
   private readonly access: AccessCache;
-  private writes: PendingWrite[] = [];
-  private nextWrite = 0;
+  private readonly intake: WriteIntake;
   private scheduled = false;
   private readonly queuedRequests = new Map<string, number>();
   /** Until when this turn of the event loop may still run requests at once (undefined: no turn open). */
@@ -72,6 +64,7 @@ export class LiveQueries {
       findSocket,
       isolated: (what, work) => this.isolated(what, work),
     };
+    this.intake = new WriteIntake(this.core, (appId, userId) => this.resyncUser(appId, userId), USER_ENTITY);
   }
 
   /** `subscribe_query`: queued behind the socket's earlier requests. */
@@ -95,7 +88,7 @@ export class LiveQueries {
     // A change of a user may change what that user's rules let it see, in every entity.
     const relevant = this.index.watches(appId, entity) || (entity === USER_ENTITY && this.index.count() > 0);
     if (!relevant) return;
-    this.writes.push({ appId, entity, type, record });
+    this.intake.push({ appId, entity, type, record });
     this.schedule();
   }
 
@@ -167,51 +160,8 @@ export class LiveQueries {
     this.scheduled = false;
     const deadline = performance.now() + SLICE_MS;
     this.access.clear();
-    while (this.nextWrite < this.writes.length && performance.now() < deadline) {
-      const write = this.writes[this.nextWrite] as PendingWrite;
-      this.nextWrite += 1;
-      this.isolated(`${write.type} of ${write.entity} ${write.record.id}`, () => this.takeIn(write));
-    }
-    if (this.nextWrite === this.writes.length) {
-      this.writes = [];
-      this.nextWrite = 0;
-      this.queue.runUntil(deadline);
-    }
-    if (this.nextWrite < this.writes.length || this.queue.size > 0) this.schedule();
-  }
-
-  /** Marks the windows a write affects: those holding the record, and those it may now enter as their view sees it. */
-  private takeIn(write: PendingWrite): void {
-    const { appId, entity, type, record } = write;
-    const deleted = type === 'delete';
-    const definition = definitionOf(this.context, appId, entity);
-    const views = new Map<string, EntityRecord | null>();
-    const viewFor = (window: LiveWindow): EntityRecord | null => {
-      if (!views.has(window.viewKey)) views.set(window.viewKey, window.scope?.rules.view(record) ?? null);
-      return views.get(window.viewKey) ?? null;
-    };
-    // One record against each candidate: one query clock for all of them (query/budget.ts).
-    withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => {
-      for (const window of this.index.candidates(appId, entity, record, deleted)) {
-        if (window.definition !== definition) window.stale = true;
-        else if (!window.ids.has(record.id) && (deleted || !this.mayEnter(window, viewFor(window)))) continue;
-        window.dirty.add(record.id);
-        window.cause ??= { type, id: record.id };
-        scheduleUpdate(this.core, window);
-      }
-    });
-    if (entity === USER_ENTITY) this.resyncUser(appId, record.id);
-  }
-
-  private mayEnter(window: LiveWindow, view: EntityRecord | null): boolean {
-    if (!view) return false;
-    try {
-      return window.query.filter(view) && window.mayTake(view);
-    } catch (error) {
-      // Over its budget, say: the window's update runs the same filter and ends its watches with the error.
-      if (isRefusal(error)) return true;
-      throw error;
-    }
+    if (this.intake.runUntil(deadline)) this.queue.runUntil(deadline);
+    if (this.intake.pending || this.queue.size > 0) this.schedule();
   }
 
   /** A user's record changed: its rules may see differently now, in every entity it watches. */
