@@ -25,9 +25,9 @@ export type { WriteType } from './live-query-window';
  * `update_model` with the exact edit. The publish step of every record write calls
  * {@link LiveQueries.entityChanged}. All the work happens after the write has answered, in slices
  * of a few milliseconds (live-query-queue.ts) that let requests through between them: first each
- * write is matched against the windows it may affect (live-query-intake.ts: one record against each
- * candidate, resumed in the next slice when there are many), then each affected window is updated
- * from the changed records (live-query-window.ts) and its watches are told (live-query-delivery.ts).
+ * write is handed to the lanes of the windows it may affect, and checked there against each of them
+ * (live-query-intake.ts), then each affected window is updated from the changed records
+ * (live-query-window.ts) and its watches are told (live-query-delivery.ts).
  */
 
 /** Requests of one socket waiting in the queue; beyond this it is told to slow down. */

@@ -10,11 +10,12 @@ import type { LiveWindow, WriteType } from './live-query-window';
 /**
  * The first step of live-query work after a write (docs/LIVE-QUERIES.md): each write is matched
  * against the windows it may affect, one record against each candidate's filter as that window's
- * view sees it, and the affected windows are queued for their update. A caller may hold thousands
- * of windows whose filters no index narrows, each a filter of up to 2,000 nodes, so one write can
- * take tens of milliseconds to match: the matching stops at the slice's deadline and goes on in the
- * next slice, so requests get through in between (a write is never matched twice, and no window is
- * updated before every write before it has been matched against it).
+ * view sees it, and the affected windows are queued for their update. The matching is work of the
+ * windows' lanes (live-query-queue.ts), in small units: a caller may hold thousands of windows
+ * whose filters no index narrows, each a filter of up to 2,000 nodes, so one write can take tens of
+ * milliseconds to match against them (tried: 2,000 windows of a `$or` of 100 branches, about 30 ms
+ * a write). In one queue for everyone, one caller writing 60 times a second kept every other
+ * caller's watches from hearing anything; in its own lane it waits for its own matching only.
  */
 
 export interface PendingWrite {
@@ -24,28 +25,25 @@ export interface PendingWrite {
   record: EntityRecord;
 }
 
-/** A write part-way through its candidates. */
+/** What the units of one write share. */
 interface Matching {
   write: PendingWrite;
-  candidates: LiveWindow[];
-  next: number;
-  /** The entity's rules and schema when the matching began: a window read under others is stale. */
+  /** The entity's rules and schema when the write was handed out: a window read under others is stale. */
   definition: unknown;
   /** The record as each view sees it, made once per view for all its windows. */
   views: Map<string, EntityRecord | null>;
 }
 
-/** How many candidates are matched between two looks at the clock. */
-const CANDIDATES_PER_LOOK = 16;
+/** Candidates matched in one unit of work: a few milliseconds at most, with the largest filters. */
+export const MATCH_CHUNK = 16;
 
 export class WriteIntake {
   private writes: PendingWrite[] = [];
   private nextWrite = 0;
-  private matching: Matching | undefined;
 
   constructor(
     private readonly core: LiveQueryCore,
-    /** Told once a write of a user's record has been matched (its rules may now see differently). */
+    /** Told once a write of a user's record has been handed out (its rules may now see differently). */
     private readonly onUserWritten: (appId: string, userId: string) => void,
     private readonly userEntity: string,
   ) {}
@@ -54,18 +52,20 @@ export class WriteIntake {
     this.writes.push(write);
   }
 
-  /** True while some write has not been matched against all its candidates. */
+  /** True while some write has not been handed to the lanes of its candidates. */
   get pending(): boolean {
-    return this.matching !== undefined || this.nextWrite < this.writes.length;
+    return this.nextWrite < this.writes.length;
   }
 
-  /** Matches writes, in order, until all are matched (true) or `deadline` has passed (false). */
+  /**
+   * Hands writes, in order, to the lanes of the windows each may affect, until all are handed out
+   * (true) or `deadline` has passed (false). Cheap: the matching itself runs in the lanes.
+   */
   runUntil(deadline: number): boolean {
     while (this.pending && performance.now() < deadline) {
-      const matching = this.matching ?? this.begin();
-      const ok = this.core.isolated(describe(matching.write), () => this.match(matching, deadline));
-      // A write whose matching failed is left there (logged), as before it could be resumed.
-      if (!ok || matching.next >= matching.candidates.length) this.end(matching);
+      const write = this.writes[this.nextWrite] as PendingWrite;
+      this.nextWrite += 1;
+      this.core.isolated(describe(write), () => this.handOut(write));
     }
     if (this.pending) return false;
     this.writes = [];
@@ -73,43 +73,39 @@ export class WriteIntake {
     return true;
   }
 
-  private begin(): Matching {
-    const write = this.writes[this.nextWrite] as PendingWrite;
-    this.nextWrite += 1;
+  private handOut(write: PendingWrite): void {
     const { appId, entity, type, record } = write;
-    this.matching = {
-      write,
-      candidates: this.core.index.candidates(appId, entity, record, type === 'delete'),
-      next: 0,
-      definition: definitionOf(this.core.context, appId, entity),
-      views: new Map(),
-    };
-    return this.matching;
-  }
-
-  private end(matching: Matching): void {
-    this.matching = undefined;
-    const { appId, entity, record } = matching.write;
+    const matching: Matching = { write, definition: definitionOf(this.core.context, appId, entity), views: new Map() };
+    const byLane = new Map<string, LiveWindow[]>();
+    for (const window of this.core.index.candidates(appId, entity, record, type === 'delete')) {
+      const windows = byLane.get(window.lane);
+      if (windows) windows.push(window);
+      else byLane.set(window.lane, [window]);
+    }
+    for (const [lane, windows] of byLane) {
+      for (let at = 0; at < windows.length; at += MATCH_CHUNK) {
+        const chunk = windows.slice(at, at + MATCH_CHUNK);
+        this.core.queue.pushMatching(lane, () =>
+          this.core.isolated(describe(write), () => match(this.core, matching, chunk)),
+        );
+      }
+    }
     if (entity === this.userEntity) this.onUserWritten(appId, record.id);
   }
+}
 
-  /** Marks the candidates the write affects, until they are all matched or the deadline has passed. */
-  private match(matching: Matching, deadline: number): void {
-    const { write, candidates } = matching;
-    // One record against each candidate: one query clock for this slice's share of them (query/budget.ts).
-    withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => {
-      while (matching.next < candidates.length) {
-        const window = candidates[matching.next] as LiveWindow;
-        matching.next += 1;
-        if (affects(matching, window)) {
-          window.dirty.add(write.record.id);
-          window.cause ??= { type: write.type, id: write.record.id };
-          scheduleUpdate(this.core, window);
-        }
-        if (matching.next % CANDIDATES_PER_LOOK === 0 && performance.now() >= deadline) return;
-      }
-    });
-  }
+/** Marks the windows of the chunk the write affects and queues their update. */
+function match(core: LiveQueryCore, matching: Matching, windows: readonly LiveWindow[]): void {
+  const { write } = matching;
+  // One record against each candidate: one query clock for the chunk (query/budget.ts).
+  withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => {
+    for (const window of windows) {
+      if (!affects(matching, window)) continue;
+      window.dirty.add(write.record.id);
+      window.cause ??= { type: write.type, id: write.record.id };
+      scheduleUpdate(core, window);
+    }
+  });
 }
 
 /** Whether the write may change the window: it holds the record, the record may enter, or it is stale. */

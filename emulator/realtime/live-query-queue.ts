@@ -5,24 +5,38 @@ import { performance } from 'node:perf_hooks';
  * the lanes take turns one unit at a time, so a caller with a thousand watches to update waits for
  * its own work, not everyone else. The work runs in slices of {@link SLICE_MS} with `setImmediate`
  * between them, so requests (HTTP and socket alike) get through between any two slices.
+ *
+ * A lane's matching (writes checked against the lane's windows, live-query-intake.ts) runs before
+ * its other work: a window belongs to one lane, so it is updated only once every write handed to
+ * the queue so far has been matched against it, while another lane's matching never waits for it.
  */
 
 export const SLICE_MS = 4;
 
 export type WorkUnit = () => void;
 
+interface Lane {
+  matching: WorkUnit[];
+  units: WorkUnit[];
+}
+
 export class FairQueue {
   /** Lanes with work, in turn order (a Map keeps insertion order: a lane that ran goes to the back). */
-  private readonly lanes = new Map<string, WorkUnit[]>();
+  private readonly lanes = new Map<string, Lane>();
   private pending = 0;
 
   /** `guard` runs each unit so that a failing one cannot stop the others (it logs instead). */
   constructor(private readonly guard: (unit: WorkUnit) => void) {}
 
+  /** Queues work behind the lane's matching and its earlier work. */
   push(lane: string, unit: WorkUnit): void {
-    const queue = this.lanes.get(lane);
-    if (queue) queue.push(unit);
-    else this.lanes.set(lane, [unit]);
+    this.laneOf(lane).units.push(unit);
+    this.pending += 1;
+  }
+
+  /** Queues matching: behind the lane's earlier matching, ahead of its other work. */
+  pushMatching(lane: string, unit: WorkUnit): void {
+    this.laneOf(lane).matching.push(unit);
     this.pending += 1;
   }
 
@@ -33,12 +47,18 @@ export class FairQueue {
   /** Runs units, one per lane in turn, until the queue is empty or `deadline` has passed. */
   runUntil(deadline: number): void {
     while (this.pending > 0 && performance.now() < deadline) {
-      const [lane, queue] = this.lanes.entries().next().value as [string, WorkUnit[]];
-      this.lanes.delete(lane);
-      const unit = queue.shift() as WorkUnit;
-      if (queue.length > 0) this.lanes.set(lane, queue);
+      const [name, lane] = this.lanes.entries().next().value as [string, Lane];
+      this.lanes.delete(name);
+      const unit = (lane.matching.shift() ?? lane.units.shift()) as WorkUnit;
+      if (lane.matching.length > 0 || lane.units.length > 0) this.lanes.set(name, lane);
       this.pending -= 1;
       this.guard(unit);
     }
+  }
+
+  private laneOf(name: string): Lane {
+    let lane = this.lanes.get(name);
+    if (!lane) this.lanes.set(name, (lane = { matching: [], units: [] }));
+    return lane;
   }
 }
