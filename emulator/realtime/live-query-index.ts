@@ -87,6 +87,11 @@ export class LiveQueryIndex {
     return this.byEntity.has(entityKey(appId, entity));
   }
 
+  /** The windows whose work runs in this lane (they were opened by its caller). */
+  windowsInLane(lane: string): LiveWindow[] {
+    return [...this.windows.values()].filter((window) => window.lane === lane);
+  }
+
   socketIds(): string[] {
     return [...this.bySocket.keys()];
   }

@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 
 import type { EntityRecord } from '../core/types';
 import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
+import { JoinRefused } from './access';
 import { definitionOf } from './live-query-access';
-import { isRefusal, type LiveQueryCore } from './live-query-core';
+import { dropSubscription, endQueries, isRefusal, type LiveQueryCore } from './live-query-core';
 import { scheduleUpdate } from './live-query-delivery';
 import type { LiveWindow, WriteType } from './live-query-window';
 
@@ -37,6 +38,13 @@ interface Matching {
 /** Candidates matched in one unit of work: a few milliseconds at most, with the largest filters. */
 export const MATCH_CHUNK = 16;
 
+/**
+ * How long checks may wait in a caller's lane before its watches are ended with
+ * `live_queries_busy`: a caller whose windows take longer to check than its writes (or anyone's)
+ * leave time for falls further behind while the writes go on, and its waiting checks grow.
+ */
+export const MAX_CHECK_WAIT_MS = 5000;
+
 export class WriteIntake {
   private writes: PendingWrite[] = [];
   private nextWrite = 0;
@@ -46,6 +54,7 @@ export class WriteIntake {
     /** Told once a write of a user's record has been handed out (its rules may now see differently). */
     private readonly onUserWritten: (appId: string, userId: string) => void,
     private readonly userEntity: string,
+    private readonly maxCheckWaitMs = MAX_CHECK_WAIT_MS,
   ) {}
 
   push(write: PendingWrite): void {
@@ -83,6 +92,10 @@ export class WriteIntake {
       else byLane.set(window.lane, [window]);
     }
     for (const [lane, windows] of byLane) {
+      if (this.core.queue.matchingWait(lane) > this.maxCheckWaitMs) {
+        this.overloaded(lane);
+        continue;
+      }
       for (let at = 0; at < windows.length; at += MATCH_CHUNK) {
         const chunk = windows.slice(at, at + MATCH_CHUNK);
         this.core.queue.pushMatching(lane, () =>
@@ -91,6 +104,32 @@ export class WriteIntake {
       }
     }
     if (entity === this.userEntity) this.onUserWritten(appId, record.id);
+  }
+
+  /**
+   * A lane whose checks wait too long: its caller's watches end with `live_queries_busy`, its
+   * waiting checks are dropped, and its windows that others still watch, having missed them, are
+   * read again in full.
+   */
+  private overloaded(lane: string): void {
+    this.core.queue.dropMatching(lane);
+    const busy = new JoinRefused(
+      `This caller's live queries take longer to keep current than the writes leave time for (checks of ` +
+        `writes waited over ${this.maxCheckWaitMs / 1000} s): watch fewer queries, or queries that require ` +
+        'a field to equal a value',
+      'live_queries_busy',
+    );
+    for (const socketId of this.core.index.socketIds()) {
+      const own = this.core.index.ofSocket(socketId).filter((subscription) => subscription.owner === lane);
+      if (own.length === 0) continue;
+      const socket = this.core.findSocket(socketId);
+      if (socket) endQueries(this.core, socket, own, busy);
+      else for (const subscription of own) dropSubscription(this.core, subscription);
+    }
+    for (const window of this.core.index.windowsInLane(lane)) {
+      window.stale = true;
+      scheduleUpdate(this.core, window);
+    }
   }
 }
 

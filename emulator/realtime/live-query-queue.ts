@@ -17,6 +17,8 @@ export type WorkUnit = () => void;
 
 interface Lane {
   matching: WorkUnit[];
+  /** When each of `matching` was queued (performance.now()), in the same order. */
+  matchingSince: number[];
   units: WorkUnit[];
 }
 
@@ -36,8 +38,28 @@ export class FairQueue {
 
   /** Queues matching: behind the lane's earlier matching, ahead of its other work. */
   pushMatching(lane: string, unit: WorkUnit): void {
-    this.laneOf(lane).matching.push(unit);
+    const queued = this.laneOf(lane);
+    queued.matching.push(unit);
+    queued.matchingSince.push(performance.now());
     this.pending += 1;
+  }
+
+  /** How long the lane's oldest waiting matching has waited (ms; 0 when none waits). */
+  matchingWait(lane: string): number {
+    const since = this.lanes.get(lane)?.matchingSince[0];
+    return since === undefined ? 0 : performance.now() - since;
+  }
+
+  /** Forgets the lane's waiting matching (its caller was told it cannot keep up); answers how many. */
+  dropMatching(lane: string): number {
+    const queued = this.lanes.get(lane);
+    if (!queued) return 0;
+    const dropped = queued.matching.length;
+    queued.matching = [];
+    queued.matchingSince = [];
+    this.pending -= dropped;
+    if (queued.units.length === 0) this.lanes.delete(lane);
+    return dropped;
   }
 
   get size(): number {
@@ -49,7 +71,9 @@ export class FairQueue {
     while (this.pending > 0 && performance.now() < deadline) {
       const [name, lane] = this.lanes.entries().next().value as [string, Lane];
       this.lanes.delete(name);
-      const unit = (lane.matching.shift() ?? lane.units.shift()) as WorkUnit;
+      const matching = lane.matching.shift();
+      if (matching) lane.matchingSince.shift();
+      const unit = (matching ?? lane.units.shift()) as WorkUnit;
       if (lane.matching.length > 0 || lane.units.length > 0) this.lanes.set(name, lane);
       this.pending -= 1;
       this.guard(unit);
@@ -58,7 +82,7 @@ export class FairQueue {
 
   private laneOf(name: string): Lane {
     let lane = this.lanes.get(name);
-    if (!lane) this.lanes.set(name, (lane = { matching: [], units: [] }));
+    if (!lane) this.lanes.set(name, (lane = { matching: [], matchingSince: [], units: [] }));
     return lane;
   }
 }

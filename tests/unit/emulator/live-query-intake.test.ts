@@ -13,7 +13,11 @@ import type { EntityRecord } from '@/emulator/core/types';
 import { SCHEMALESS } from '@/emulator/entities/definition';
 import type { ListQuery } from '@/emulator/query/list-query';
 import { parseSort } from '@/emulator/query/sort';
+import { JoinRefused } from '@/emulator/realtime/access';
+import { LiveRowsBudget } from '@/emulator/realtime/live-query-budget';
+import { requiredValues } from '@/emulator/realtime/live-query-candidates';
 import type { LiveQueryCore } from '@/emulator/realtime/live-query-core';
+import { LiveQueryIndex, type Subscription } from '@/emulator/realtime/live-query-index';
 import { MATCH_CHUNK, WriteIntake } from '@/emulator/realtime/live-query-intake';
 import { FairQueue } from '@/emulator/realtime/live-query-queue';
 import { LiveWindow } from '@/emulator/realtime/live-query-window';
@@ -122,4 +126,92 @@ it('hands writes out in order and tells of a user written once', () => {
   // A delete affects only the windows that hold the record: none here, and no filter runs for it.
   expect([...calls.values()].every((count) => count === 1)).toBe(true);
   expect(windows.some((window) => window.dirty.has('r2'))).toBe(false);
+});
+
+describe('a lane whose checks wait too long', () => {
+  /** Real subscriptions: `heavy` checks every write, `light` only records of group "l"; `other` shares heavy's window. */
+  function watched() {
+    const index = new LiveQueryIndex();
+    const budget = new LiveRowsBudget();
+    const told: { socket: string; code: string; room: string }[] = [];
+    const socketOf = (id: string) => ({
+      id,
+      emit: (_event: string, problem: { code: string; room: string }) =>
+        told.push({ socket: id, code: problem.code, room: problem.room }),
+      disconnect: () => undefined,
+    });
+    const sockets = new Map(['heavy', 'light', 'other'].map((owner) => [owner, socketOf(owner)]));
+    const [heavy, light] = (['heavy', 'light'] as const).map((lane) => {
+      const [window] = windowsOf(1, new Map(), lane) as [LiveWindow];
+      if (lane === 'heavy') return window;
+      const filed = new LiveWindow('light', 'app', 'Item', 'all', window.query, requiredValues({ group: 'l' }), lane);
+      filed.definition = window.definition;
+      filed.scope = window.scope;
+      return filed;
+    }) as [LiveWindow, LiveWindow];
+    const subscribe = (owner: string, window: LiveWindow) => {
+      budget.reserve('app', owner, 50);
+      const request = { appId: 'app', entity: 'Item', queryId: `q-${owner}`, query: window.query, options: {} };
+      index.add({
+        socketId: owner,
+        owner,
+        request: request as unknown as Subscription['request'],
+        room: `room-${owner}`,
+        seq: 0,
+        window,
+        version: 0,
+        held: [],
+      });
+    };
+    subscribe('heavy', heavy);
+    subscribe('light', light);
+    subscribe('other', heavy);
+    const queue = new FairQueue((unit) => unit());
+    const core = {
+      context: { entities: SCHEMALESS },
+      index,
+      budget,
+      queue,
+      // The window's update checks its watchers first: here every one has lost access meanwhile.
+      access: { check: () => new JoinRefused('Gone meanwhile', 'forbidden_room') },
+      findSocket: (id: string) => sockets.get(id),
+      isolated: (_what: string, work: () => void) => {
+        work();
+        return true;
+      },
+    } as unknown as LiveQueryCore;
+    return { core, queue, told, index, budget, heavy, light };
+  }
+
+  it("ends its caller's watches with live_queries_busy and drops its waiting checks, and no other lane's", () => {
+    const { core, queue, told, index, budget, heavy, light } = watched();
+    const intake = new WriteIntake(core, () => undefined, 'User', 1);
+    const write = (id: string, fields: object) => ({
+      appId: 'app',
+      entity: 'Item',
+      type: 'update' as const,
+      record: { ...record(id), ...fields } as EntityRecord,
+    });
+    intake.push(write('r1', {}));
+    intake.runUntil(performance.now() + 1000);
+    expect(queue.size).toBe(1); // the heavy lane's check of r1, not yet run
+    busy(3); // longer than this intake lets checks wait (1 ms)
+
+    intake.push(write('r2', { group: 'l' }));
+    intake.runUntil(performance.now() + 1000);
+    expect(told).toEqual([{ socket: 'heavy', code: 'live_queries_busy', room: 'room-heavy' }]);
+    expect(index.countOf('heavy')).toBe(0);
+    // Its rows are free again; another caller's watch of the same window stays, to be read again in full.
+    expect(() => budget.reserve('app', 'heavy', 100_000)).not.toThrow();
+    expect(index.countOf('other')).toBe(1);
+    expect(heavy.stale).toBe(true);
+    expect(queue.matchingWait('heavy')).toBe(0);
+    // What waits: the light lane's check of r2 and the heavy window's update, nothing of heavy's checks.
+    expect(queue.size).toBe(2);
+    queue.runUntil(performance.now() + 1000);
+    expect(light.dirty.has('r2')).toBe(true);
+    expect(heavy.dirty.size).toBe(0);
+    // Only the overloaded caller was told it is too busy (the others' refusals are this fake's access).
+    expect(told.filter(({ code }) => code === 'live_queries_busy').map(({ socket }) => socket)).toEqual(['heavy']);
+  });
 });
