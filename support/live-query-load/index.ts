@@ -7,6 +7,7 @@
  */
 import { ABUSE_ENTITIES, measureAbuse, type AbuseReport } from './abuse';
 import { checkCorrectness, CORRECTNESS_ENTITY, type CorrectnessReport } from './correctness';
+import { COSTLY_ENTITIES, measureCostly, type CostlyReport } from './costly';
 import { startEmulatorProcess } from './emulator-process';
 import { measureHttpFloor, type HttpFloorReport } from './http-floor';
 import { LATENCY_ENTITIES, measureLatency, warmUpWrites, type LatencyReport } from './latency';
@@ -18,6 +19,7 @@ export interface LiveQueryBenchReport {
   httpFloor: HttpFloorReport;
   correctness: CorrectnessReport & { correct: boolean };
   abuse: AbuseReport;
+  costly: CostlyReport;
   memory: MemoryReport;
 }
 
@@ -48,6 +50,7 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
     CORRECTNESS_ENTITY,
     MEMORY_ENTITY,
     ...ABUSE_ENTITIES,
+    ...COSTLY_ENTITIES,
   ]);
   try {
     console.log('  write-to-callback latency with 1,000 watches over 20,000 records ...');
@@ -58,12 +61,15 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
     const memory = await measureMemory(emulator.url);
     console.log('  one user with 1,000 watches of 10,000 rows ...');
     const abuse = await measureAbuse(emulator.url, emulator.rssBytes, { seconds: quick ? 5 : 10 });
+    console.log("  one user's 2,000 windows that cost more to check than its writes leave time for ...");
+    const costly = await measureCostly(emulator.url, emulator.rssBytes, { seconds: quick ? 10 : 15 });
     const correct =
       correctness.mismatched === 0 &&
       correctness.duplicated === 0 &&
       correctness.errors === 0 &&
-      abuse.unanswered === 0;
-    return { latency, httpFloor, correctness: { ...correctness, correct }, abuse, memory };
+      abuse.unanswered === 0 &&
+      costly.otherDelivered === costly.otherWrites;
+    return { latency, httpFloor, correctness: { ...correctness, correct }, abuse, costly, memory };
   } finally {
     await emulator.stop();
   }
@@ -78,7 +84,7 @@ const refusals = (byCode: Record<string, number>) =>
     .join('');
 
 export function formatLiveQueryBenchRows(report: LiveQueryBenchReport): [string, string, string][] {
-  const { latency, httpFloor, correctness, abuse, memory } = report;
+  const { latency, httpFloor, correctness, abuse, costly, memory } = report;
   const cpu = latency.serverCpuMsPerWrite;
   const floor = httpFloor.cpuMsPerRequest;
   const ofFloor = (value: number) => `×${(value / floor).toFixed(2)}`;
@@ -92,6 +98,11 @@ export function formatLiveQueryBenchRows(report: LiveQueryBenchReport): [string,
       `Live queries: one user's ${abuse.watches} watches of 10,000 on ${abuse.records.toLocaleString('en-US')} records, ${abuse.writes / 10} s of writes: another client's reads`,
       `p50 ${abuse.otherReadMs.p50.toFixed(1)} ms, p99 ${abuse.otherReadMs.p99.toFixed(1)} ms`,
       `goal p99 ≤ ${LIVE_QUERY_GOALS.otherReadP99Ms} ms: ${goal(abuse.otherReadMs.p99, LIVE_QUERY_GOALS.otherReadP99Ms)}; emulator RSS +${MiB(abuse.rssGrowthBytes).toFixed(0)} MiB (goal ≤ ${LIVE_QUERY_GOALS.rssGrowthMiB} MiB: ${goal(MiB(abuse.rssGrowthBytes), LIVE_QUERY_GOALS.rssGrowthMiB)}); ${abuse.accepted} watches accepted, ${abuse.refused} refused with live_rows_exceeded, ${abuse.unanswered} unanswered; ${abuse.otherReads} reads, max ${abuse.otherReadMs.max.toFixed(1)} ms; alone before: p50 ${abuse.referenceReadMs.p50.toFixed(1)} ms, p99 ${abuse.referenceReadMs.p99.toFixed(1)} ms`,
+    ],
+    [
+      `Live queries: one user's ${costly.watches} windows of a 100-branch $or, ${costly.writesPerSecond} writes/s for ${costly.seconds} s: another caller's write to its watch`,
+      `p50 ${costly.otherLatencyMs.p50.toFixed(1)} ms, p99 ${costly.otherLatencyMs.p99.toFixed(1)} ms`,
+      `${costly.otherDelivered}/${costly.otherWrites} delivered (max ${costly.otherLatencyMs.max.toFixed(1)} ms); the costly user ${costly.told > 0 ? `told live_queries_busy on ${costly.told} watches, first after ${(costly.firstToldAfterS ?? 0).toFixed(1)} s` : 'never told'}; emulator RSS +${MiB(costly.rssGrowthBytes).toFixed(0)} MiB`,
     ],
     [
       `Live queries: ${correctness.writes} writes on ${correctness.records.toLocaleString('en-US')} records, ${correctness.forcedReconnects} forced reconnects`,

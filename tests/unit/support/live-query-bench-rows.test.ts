@@ -52,6 +52,17 @@ function reportWith(serverCpuMsPerWrite: number, floorCpuMsPerRequest: number): 
       referenceReadMs: { p50: 0.8, p99: 3 },
       rssGrowthBytes: 14 * 1024 * 1024,
     },
+    costly: {
+      watches: 2000,
+      writesPerSecond: 60,
+      seconds: 15,
+      otherDelivered: 60,
+      otherWrites: 60,
+      otherLatencyMs: { p50: 6, p99: 20, max: 20 },
+      told: 2000,
+      firstToldAfterS: 10.6,
+      rssGrowthBytes: 28 * 1024 * 1024,
+    },
     memory: { watches: 1000, recordsPerResult: 10, bytesPerWatch: 4978 },
   };
 }
