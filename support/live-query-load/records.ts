@@ -3,6 +3,7 @@
  * SDK's `bulkCreate`, a deterministic random sequence, and waiting.
  */
 import type { EntityHandler } from '../../lib/sdk';
+import { seededRandom } from '../seeded-random';
 
 export const APP_ID = 'coming-soon';
 
@@ -37,15 +38,10 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
   }
 }
 
-/** mulberry32: the same sequence on every run, so every run writes the same thing. */
+/** A number below `below`, the same sequence on every run, so every run writes the same thing. */
 export function randomFrom(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) % below;
-  };
+  const random = seededRandom(seed);
+  return (below) => random.uint() % below;
 }
 
 /** Creates `count` records in bulk (a few calls); answers their ids in order. */

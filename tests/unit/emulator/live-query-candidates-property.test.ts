@@ -10,44 +10,29 @@
  */
 import { compileFilter } from '@/emulator/query/engine';
 import { CandidateIndex, requiredValues } from '@/emulator/realtime/live-query-candidates';
+import { seededRandom, type SeededRandom } from '@/support/seeded-random';
 
 const SEED = Number(process.env.CANDIDATE_SEED ?? 20261129);
 const CASES = 10_000;
 const RECORDS_PER_FILTER = 12;
 
-/** mulberry32, as the index property test uses: the same sequence for the same seed everywhere. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { int, pick, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof randomFrom>;
-
 const SCALARS: unknown[] = [0, 1, -1, 2.5, '', 'a', 'b', '1', 'é', true, false, null];
 const FIELDS = ['a', 'b', 'tags'];
 
-function valueOf(random: Random, depth = 0): unknown {
+function valueOf(random: SeededRandom, depth = 0): unknown {
   const roll = random.int(10);
   if (roll < 6 || depth > 1) return random.pick(SCALARS);
   if (roll < 9) return Array.from({ length: random.int(4) }, () => valueOf(random, depth + 1));
   return { x: random.pick(SCALARS) };
 }
 
-function recordOf(random: Random, at: number): Record<string, unknown> & { id: string } {
+function recordOf(random: SeededRandom, at: number): Record<string, unknown> & { id: string } {
   const record: Record<string, unknown> & { id: string } = { id: `r${at}` };
   for (const field of FIELDS) if (random.chance(0.75)) record[field] = valueOf(random);
   return record;
 }
 
-function conditionOf(random: Random): unknown {
+function conditionOf(random: SeededRandom): unknown {
   const choices = () => Array.from({ length: 1 + random.int(3) }, () => valueOf(random, random.chance(0.8) ? 2 : 1));
   switch (random.int(7)) {
     case 0:
@@ -66,7 +51,7 @@ function conditionOf(random: Random): unknown {
   }
 }
 
-function filterOf(random: Random): Record<string, unknown> {
+function filterOf(random: SeededRandom): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   const fields = random.chance(0.3) ? 2 : 1;
   for (let at = 0; at < fields; at += 1) filter[random.pick(FIELDS)] = conditionOf(random);
@@ -74,7 +59,7 @@ function filterOf(random: Random): Record<string, unknown> {
 }
 
 it('files every query so that each record its filter matches finds it among the candidates', () => {
-  const random = randomFrom(SEED);
+  const random = seededRandom(SEED);
   let matched = 0;
   let filed = 0;
   let skipped = 0;

@@ -16,6 +16,7 @@ import { countViews } from '@/emulator/query/indexes/execute';
 import type { ReadRequest } from '@/emulator/query/indexes/planner';
 import { filterAfter, walkKeys } from '@/emulator/query/pages';
 import { sortKeyOf, type SortKey } from '@/emulator/query/sort';
+import { seededRandom, type SeededRandom } from '@/support/seeded-random';
 
 import {
   collectionOf,
@@ -34,29 +35,13 @@ const SEED = Number(process.env.QUERY_INDEX_SEED ?? 20261127);
 const CASES = Number(process.env.QUERY_INDEX_CASES ?? 10_000);
 const RECORDS = 80;
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof randomFrom>;
-
 const NUMBERS = [-3, 0, 1, 2, 2.5, 10, 100];
 const STRINGS = ['', 'a', 'B', 'b', 'ab', 'é', 'z', '10', '😀'];
 const SCALARS: unknown[] = [...NUMBERS, ...STRINGS, true, false, null];
 const EMAILS = [OWNER, 'bo@example.com', 'cy@example.com'];
 const FIELDS = ['a', 'b', 'tags', 'secret', 'owner', 'u', 'n', 'n.x', 'created_date', 'created_by', 'id'];
 
-function valueOf(random: Random, depth = 0): unknown {
+function valueOf(random: SeededRandom, depth = 0): unknown {
   const roll = random.int(10);
   if (roll < 5) return random.pick(SCALARS);
   if (roll < 8 && depth < 2)
@@ -68,7 +53,7 @@ function valueOf(random: Random, depth = 0): unknown {
 }
 
 let created = 0;
-function randomRecord(random: Random, id: string): EntityRecord {
+function randomRecord(random: SeededRandom, id: string): EntityRecord {
   created += random.int(3); // a few records share each date: sorts on it tie
   const date = new Date(Date.UTC(2026, 0, 1) + created * 1000).toISOString();
   const record: Record<string, unknown> = {
@@ -88,13 +73,13 @@ function randomRecord(random: Random, id: string): EntityRecord {
   return record as EntityRecord;
 }
 
-function operand(random: Random, field: string): unknown {
+function operand(random: SeededRandom, field: string): unknown {
   if (field === 'created_date') return new Date(Date.UTC(2026, 0, 1) + random.int(400) * 1000).toISOString();
   if (field === 'created_by' || field === 'owner') return random.pick([...EMAILS, 'x']);
   return random.chance(0.9) ? random.pick(SCALARS) : valueOf(random, 1);
 }
 
-function condition(random: Random, field: string): unknown {
+function condition(random: SeededRandom, field: string): unknown {
   const value = () => operand(random, field);
   const range = () => random.pick(['$gt', '$gte', '$lt', '$lte']);
   switch (random.int(12)) {
@@ -125,7 +110,7 @@ function condition(random: Random, field: string): unknown {
   }
 }
 
-function filterOf(random: Random, depth = 0): Record<string, unknown> {
+function filterOf(random: SeededRandom, depth = 0): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (depth === 0 && random.chance(0.3)) {
     const field = random.pick(FIELDS);
@@ -143,7 +128,7 @@ function filterOf(random: Random, depth = 0): Record<string, unknown> {
   return filter;
 }
 
-function sortOf(random: Random): SortKey[] | null {
+function sortOf(random: SeededRandom): SortKey[] | null {
   if (random.chance(0.1)) return null;
   return Array.from({ length: 1 + random.int(3) }, () => ({
     path: random.pick(FIELDS),
@@ -159,7 +144,7 @@ function same(at: number, what: unknown, answer: unknown, reference: unknown) {
 }
 
 /** Updates, deletes and (re-)inserts, as the store's writes reach the collection. */
-function churn(random: Random, collection: ReturnType<typeof collectionOf>, deleted: string[]) {
+function churn(random: SeededRandom, collection: ReturnType<typeof collectionOf>, deleted: string[]) {
   for (let step = 0; step < 25; step += 1) {
     const ids = [...collection.pairs()].map(([id]) => id);
     const roll = random.int(3);
@@ -195,7 +180,7 @@ type Rules = (typeof VIEWERS)[number][1];
 const viewsNow = new Map<Rules, readonly EntityRecord[]>();
 
 function checkCase(
-  random: Random,
+  random: SeededRandom,
   collection: ReturnType<typeof collectionOf>,
   at: number,
   tally: Map<string, number>,
@@ -226,7 +211,7 @@ function checkCase(
 
 /** A keyset page after a random position of the full result: the walk may start at the cursor. */
 function checkPage(
-  random: Random,
+  random: SeededRandom,
   { source, rules, matches }: { source: ReturnType<typeof sourceOf>; rules: Rules; matches: EntityRecord[] },
   filter: ReadRequest['filter'],
   sort: SortKey[],
@@ -243,7 +228,7 @@ function checkPage(
 
 describe('indexed reads against the scan', () => {
   it(`answer ${CASES} random reads exactly as the scan does (seed ${SEED})`, () => {
-    const random = randomFrom(SEED);
+    const random = seededRandom(SEED);
     const collection = collectionOf(Array.from({ length: RECORDS }, (_, at) => randomRecord(random, `r${at}`)));
     const deleted: string[] = [];
     const tally = new Map<string, number>();
