@@ -7,12 +7,12 @@
  * the reference), and how much the emulator's memory grows from before the watches to the end. The budget on live rows refuses most of the watches
  * (`live_rows_exceeded`); the figures say how many, and that each refused one was told.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 import { loginToken } from '../../emulator/seed/seeded-login';
 import { createClient } from '../../lib/sdk';
 import { percentile } from '../realtime-load';
-import { APP_ID, benchEntity, seedRecords, SERVICE, sleep, waitUntil } from './records';
+import { APP_ID, benchEntity, liveQuerySocket, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 5000;
 const WATCHES = 1000;
@@ -46,19 +46,11 @@ interface Answers {
 }
 
 async function abuserSocket(url: string, token: string): Promise<{ socket: Socket; answers: Answers }> {
-  const socket = io(url, {
-    path: '/ws-user-apps/socket.io/',
-    transports: ['websocket'],
-    query: { app_id: APP_ID, token },
-  });
+  const socket = await liveQuerySocket(url, token);
   const answers: Answers = { subscribed: new Set(), refused: new Map() };
   socket.on('subscribed', (message: { room: string }) => answers.subscribed.add(message.room));
   socket.on('error', (problem: { room?: string; code?: string }) => {
     if (problem.room) answers.refused.set(problem.room, String(problem.code));
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
   });
   return { socket, answers };
 }

@@ -7,12 +7,12 @@
  * takes to reach its own watch (the other caller must not wait for the first one's checks), and
  * when the first user is told `live_queries_busy` (docs/LIVE-QUERIES.md "Limits").
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 import { loginToken } from '../../emulator/seed/seeded-login';
 import { createClient } from '../../lib/sdk';
 import { percentile } from '../realtime-load';
-import { APP_ID, benchEntity, seedRecords, SERVICE, sleep, waitUntil } from './records';
+import { APP_ID, benchEntity, liveQuerySocket, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 1000;
 const SOCKETS = 2;
@@ -51,19 +51,11 @@ async function openCostlyWatches(url: string, token: string, onBusy: () => void)
   const sockets: Socket[] = [];
   let answered = 0;
   for (let socketAt = 0; socketAt < SOCKETS; socketAt += 1) {
-    const socket = io(url, {
-      path: '/ws-user-apps/socket.io/',
-      transports: ['websocket'],
-      query: { app_id: APP_ID, token },
-    });
+    const socket = await liveQuerySocket(url, token);
     socket.on('subscribed', () => (answered += 1));
     socket.on('error', (problem: { code?: string }) => {
       if (problem.code === 'live_queries_busy') onBusy();
       else answered += 1;
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
     });
     sockets.push(socket);
     for (let at = 0; at < WATCHES_PER_SOCKET; at += 1) {

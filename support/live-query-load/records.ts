@@ -1,7 +1,9 @@
 /**
  * What the live-query benchmarks share: the app they run in, a seeded data set made through the
- * SDK's `bulkCreate`, a deterministic random sequence, and waiting.
+ * SDK's `bulkCreate`, a deterministic random sequence, a raw live-query socket, and waiting.
  */
+import { io, type Socket } from 'socket.io-client';
+
 import type { EntityHandler } from '../../lib/sdk';
 import { seededRandom } from '../seeded-random';
 
@@ -56,4 +58,22 @@ export async function seedRecords<T extends object>(
     ids.push(...(await items.bulkCreate(batch)).map((record) => record.id));
   }
   return ids;
+}
+
+/**
+ * A raw socket.io connection to the emulator's live queries as `token`, as a client that sends its
+ * own `subscribe_query` messages would open it (distinct query ids, no SDK in between); answers once
+ * connected.
+ */
+export async function liveQuerySocket(url: string, token: string): Promise<Socket> {
+  const socket = io(url, {
+    path: '/ws-user-apps/socket.io/',
+    transports: ['websocket'],
+    query: { app_id: APP_ID, token },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }
