@@ -64,7 +64,7 @@ export class LiveQueries {
       findSocket,
       isolated: (what, work) => this.isolated(what, work),
     };
-    this.intake = new WriteIntake(this.core, (appId, userId) => this.resyncUser(appId, userId), USER_ENTITY);
+    this.intake = new WriteIntake(this.core, (appId, userId) => this.resyncUser(appId, userId));
   }
 
   /** `subscribe_query`: queued behind the socket's earlier requests. */

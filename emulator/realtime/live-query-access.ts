@@ -68,8 +68,14 @@ export class AccessCache {
     const memo = this.memos.get(socket);
     if (memo && memo.slice === this.slice && memo.appId === appId && memo.entity === entity) return memo.answer;
     const answer = this.shared(socket.data, appId, entity);
-    if (!memo) this.memos.set(socket, { slice: this.slice, appId, entity, answer });
-    else Object.assign(memo, { slice: this.slice, appId, entity, answer });
+    if (!memo) {
+      this.memos.set(socket, { slice: this.slice, appId, entity, answer });
+      return answer;
+    }
+    memo.slice = this.slice;
+    memo.appId = appId;
+    memo.entity = entity;
+    memo.answer = answer;
     return answer;
   }
 

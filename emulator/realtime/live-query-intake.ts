@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import type { EntityRecord } from '../core/types';
+import { USER_ENTITY, type EntityRecord } from '../core/types';
 import { DEFAULT_QUERY_BUDGET_MS, withOwnQueryBudget } from '../query/budget';
 import { JoinRefused } from './access';
 import { definitionOf } from './live-query-access';
@@ -53,7 +53,6 @@ export class WriteIntake {
     private readonly core: LiveQueryCore,
     /** Told once a write of a user's record has been handed out (its rules may now see differently). */
     private readonly onUserWritten: (appId: string, userId: string) => void,
-    private readonly userEntity: string,
     private readonly maxCheckWaitMs = MAX_CHECK_WAIT_MS,
   ) {}
 
@@ -103,7 +102,7 @@ export class WriteIntake {
         );
       }
     }
-    if (entity === this.userEntity) this.onUserWritten(appId, record.id);
+    if (entity === USER_ENTITY) this.onUserWritten(appId, record.id);
   }
 
   /**

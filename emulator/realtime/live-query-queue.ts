@@ -50,16 +50,14 @@ export class FairQueue {
     return since === undefined ? 0 : performance.now() - since;
   }
 
-  /** Forgets the lane's waiting matching (its caller was told it cannot keep up); answers how many. */
-  dropMatching(lane: string): number {
+  /** Forgets the lane's waiting matching (its caller was told it cannot keep up). */
+  dropMatching(lane: string): void {
     const queued = this.lanes.get(lane);
-    if (!queued) return 0;
-    const dropped = queued.matching.length;
+    if (!queued) return;
+    this.pending -= queued.matching.length;
     queued.matching = [];
     queued.matchingSince = [];
-    this.pending -= dropped;
     if (queued.units.length === 0) this.lanes.delete(lane);
-    return dropped;
   }
 
   get size(): number {

@@ -81,7 +81,7 @@ it("matches each write in its windows' lanes, so another caller's write is match
   const { core, queue } = coreWith({ Item: heavy, Other: light }, () => {
     if (heavyMatchedBefore === undefined && light[0]?.dirty.has('r2')) heavyMatchedBefore = calls.size;
   });
-  const intake = new WriteIntake(core, () => undefined, 'User');
+  const intake = new WriteIntake(core, () => undefined);
   intake.push({ appId: 'app', entity: 'Item', type: 'update', record: record('r1') });
   intake.push({ appId: 'app', entity: 'Other', type: 'update', record: record('r2') });
   // Handing the writes out is cheap: the matching waits in the lanes.
@@ -117,7 +117,7 @@ it('hands writes out in order and tells of a user written once', () => {
   const windows = windowsOf(40, calls, 'lane');
   const users: string[] = [];
   const { core, queue } = coreWith({ User: windows, Item: windows });
-  const intake = new WriteIntake(core, (_app, id) => users.push(id), 'User');
+  const intake = new WriteIntake(core, (_app, id) => users.push(id));
   intake.push({ appId: 'app', entity: 'User', type: 'update', record: record('u1') });
   intake.push({ appId: 'app', entity: 'Item', type: 'delete', record: record('r2') });
   expect(intake.runUntil(performance.now() + 1000)).toBe(true);
@@ -185,7 +185,7 @@ describe('a lane whose checks wait too long', () => {
 
   it("ends its caller's watches with live_queries_busy and drops its waiting checks, and no other lane's", () => {
     const { core, queue, told, index, budget, heavy, light } = watched();
-    const intake = new WriteIntake(core, () => undefined, 'User', 1);
+    const intake = new WriteIntake(core, () => undefined, 1);
     const write = (id: string, fields: object) => ({
       appId: 'app',
       entity: 'Item',
