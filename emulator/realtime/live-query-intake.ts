@@ -6,6 +6,7 @@ import { JoinRefused } from './access';
 import { definitionOf } from './live-query-access';
 import { dropSubscription, endQueries, isRefusal, type LiveQueryCore } from './live-query-core';
 import { scheduleUpdate } from './live-query-delivery';
+import type { Subscription } from './live-query-index';
 import type { LiveWindow, WriteType } from './live-query-window';
 
 /**
@@ -45,9 +46,14 @@ export const MATCH_CHUNK = 16;
  */
 export const MAX_CHECK_WAIT_MS = 5000;
 
+/** Watches of an overloaded caller ended in one unit of work: well under a millisecond. */
+export const END_CHUNK = 64;
+
 export class WriteIntake {
   private writes: PendingWrite[] = [];
   private nextWrite = 0;
+  /** Overloaded lanes whose watches are being ended: their windows get no checks meanwhile. */
+  private readonly ending = new Set<string>();
 
   constructor(
     private readonly core: LiveQueryCore,
@@ -91,6 +97,7 @@ export class WriteIntake {
       else byLane.set(window.lane, [window]);
     }
     for (const [lane, windows] of byLane) {
+      if (this.ending.has(lane)) continue;
       if (this.core.queue.matchingWait(lane) > this.maxCheckWaitMs) {
         this.overloaded(lane);
         continue;
@@ -108,10 +115,16 @@ export class WriteIntake {
   /**
    * A lane whose checks wait too long: its caller's watches end with `live_queries_busy`, its
    * waiting checks are dropped, and its windows that others still watch, having missed them, are
-   * read again in full.
+   * read again in full. Ending thousands of watches (each dropped from the index and told on its
+   * socket) took 24–40 ms in one step, so it is lane work too, {@link END_CHUNK} watches a unit;
+   * meanwhile the lane's windows get no checks (nothing would keep up with them), and once its
+   * watches have ended, those left are read again.
    */
   private overloaded(lane: string): void {
     this.core.queue.dropMatching(lane);
+    this.ending.add(lane);
+    // Until then a window's update reads it in full: it has missed checks.
+    for (const window of this.core.index.windowsInLane(lane)) window.stale = true;
     const busy = new JoinRefused(
       `This caller's live queries take longer to keep current than the writes leave time for (checks of ` +
         `writes waited over ${this.maxCheckWaitMs / 1000} s): watch fewer queries, or queries that require ` +
@@ -120,11 +133,23 @@ export class WriteIntake {
     );
     for (const socketId of this.core.index.socketIds()) {
       const own = this.core.index.ofSocket(socketId).filter((subscription) => subscription.owner === lane);
-      if (own.length === 0) continue;
-      const socket = this.core.findSocket(socketId);
-      if (socket) endQueries(this.core, socket, own, busy);
-      else for (const subscription of own) dropSubscription(this.core, subscription);
+      for (let at = 0; at < own.length; at += END_CHUNK) {
+        const chunk = own.slice(at, at + END_CHUNK);
+        this.core.queue.push(lane, () => this.endWatches(socketId, chunk, busy));
+      }
     }
+    this.core.queue.push(lane, () => this.ended(lane));
+  }
+
+  private endWatches(socketId: string, subscriptions: readonly Subscription[], busy: JoinRefused): void {
+    const socket = this.core.findSocket(socketId);
+    if (socket) endQueries(this.core, socket, subscriptions, busy);
+    else for (const subscription of subscriptions) dropSubscription(this.core, subscription);
+  }
+
+  /** The overloaded caller's watches have ended: its windows that others watch are read again in full. */
+  private ended(lane: string): void {
+    this.ending.delete(lane);
     for (const window of this.core.index.windowsInLane(lane)) {
       window.stale = true;
       scheduleUpdate(this.core, window);

@@ -18,7 +18,7 @@ import { LiveRowsBudget } from '@/emulator/realtime/live-query-budget';
 import { requiredValues } from '@/emulator/realtime/live-query-candidates';
 import type { LiveQueryCore } from '@/emulator/realtime/live-query-core';
 import { LiveQueryIndex, type Subscription } from '@/emulator/realtime/live-query-index';
-import { MATCH_CHUNK, WriteIntake } from '@/emulator/realtime/live-query-intake';
+import { END_CHUNK, MATCH_CHUNK, WriteIntake } from '@/emulator/realtime/live-query-intake';
 import { FairQueue } from '@/emulator/realtime/live-query-queue';
 import { LiveWindow } from '@/emulator/realtime/live-query-window';
 
@@ -150,8 +150,8 @@ describe('a lane whose checks wait too long', () => {
       return filed;
     }) as [LiveWindow, LiveWindow];
     const subscribe = (owner: string, window: LiveWindow) => {
-      budget.reserve('app', owner, 50);
-      const request = { appId: 'app', entity: 'Item', queryId: `q-${owner}`, query: window.query, options: {} };
+      budget.reserve('app', owner, { limit: 50, filterNodes: 0 });
+      const request = { appId: 'app', entity: 'Item', queryId: `q-${owner}`, query: window.query, options: {}, filterNodes: 0 };
       index.add({
         socketId: owner,
         owner,
@@ -199,19 +199,90 @@ describe('a lane whose checks wait too long', () => {
 
     intake.push(write('r2', { group: 'l' }));
     intake.runUntil(performance.now() + 1000);
-    expect(told).toEqual([{ socket: 'heavy', code: 'live_queries_busy', room: 'room-heavy' }]);
-    expect(index.countOf('heavy')).toBe(0);
-    // Its rows are free again; another caller's watch of the same window stays, to be read again in full.
-    expect(() => budget.reserve('app', 'heavy', 100_000)).not.toThrow();
-    expect(index.countOf('other')).toBe(1);
+    // Nothing is ended inside the write's hand-out: the ending is the lane's work.
+    expect(told).toEqual([]);
     expect(heavy.stale).toBe(true);
     expect(queue.matchingWait('heavy')).toBe(0);
-    // What waits: the light lane's check of r2 and the heavy window's update, nothing of heavy's checks.
-    expect(queue.size).toBe(2);
+    // What waits: the light lane's check of r2, the heavy caller's ending and what follows it; none of its checks.
+    expect(queue.size).toBe(3);
     queue.runUntil(performance.now() + 1000);
+    expect(index.countOf('heavy')).toBe(0);
+    // Its rows are free again.
+    expect(() => budget.reserve('app', 'heavy', { limit: 100_000, filterNodes: 0 })).not.toThrow();
     expect(light.dirty.has('r2')).toBe(true);
     expect(heavy.dirty.size).toBe(0);
-    // Only the overloaded caller was told it is too busy (the others' refusals are this fake's access).
-    expect(told.filter(({ code }) => code === 'live_queries_busy').map(({ socket }) => socket)).toEqual(['heavy']);
+    // Only the overloaded caller was told it is too busy, first; the window another caller still
+    // watched was updated after the ending (the update checks its watcher: this fake's refusal).
+    expect(told[0]).toEqual({ socket: 'heavy', code: 'live_queries_busy', room: 'room-heavy' });
+    expect(told.filter(({ code }) => code === 'live_queries_busy')).toHaveLength(1);
+    expect(told).toContainEqual({ socket: 'other', code: 'forbidden_room', room: 'room-other' });
+  });
+
+  it("ends thousands of its caller's watches a few at a time, with other lanes' work between, and checks none of them meanwhile", () => {
+    const WATCHES = 1000;
+    const index = new LiveQueryIndex();
+    const budget = new LiveRowsBudget();
+    const calls = new Map<number, number>();
+    const windows = windowsOf(WATCHES, calls, 'heavy');
+    let busyTold = 0;
+    const socket = {
+      id: 'heavy',
+      emit: (_event: string, problem: { code: string }) => void (problem.code === 'live_queries_busy' && busyTold++),
+      disconnect: () => undefined,
+    };
+    windows.forEach((window, at) => {
+      budget.reserve('app', 'heavy', { limit: 50, filterNodes: 0 });
+      const request = { appId: 'app', entity: 'Item', queryId: `q${at}`, query: window.query, options: {}, filterNodes: 0 };
+      const subscription = { socketId: 'heavy', owner: 'heavy', room: `room${at}`, seq: 0, window, version: 0 };
+      index.add({ ...subscription, request: request as unknown as Subscription['request'], held: [] });
+    });
+    // Between any two units: how many watches the unit ended, and when another lane's work ran.
+    const endedPerUnit: number[] = [];
+    const otherRanAfter: number[] = [];
+    let endedBefore = 0;
+    const queue = new FairQueue((unit) => {
+      unit();
+      endedPerUnit.push(busyTold - endedBefore);
+      endedBefore = busyTold;
+    });
+    const core = {
+      context: { entities: SCHEMALESS },
+      index,
+      budget,
+      queue,
+      access: { check: () => new JoinRefused('unused', 'forbidden_room') },
+      findSocket: () => socket,
+      isolated: (_what: string, work: () => void) => {
+        work();
+        return true;
+      },
+    } as unknown as LiveQueryCore;
+    const intake = new WriteIntake(core, () => undefined, 1);
+    const write = (id: string) => ({ appId: 'app', entity: 'Item', type: 'update' as const, record: record(id) });
+    intake.push(write('r1'));
+    intake.runUntil(performance.now() + 1000);
+    busy(3);
+    intake.push(write('r2'));
+    intake.runUntil(performance.now() + 1000);
+    expect(busyTold).toBe(0);
+    for (let unit = 0; unit < 10; unit += 1) queue.push('other', () => otherRanAfter.push(busyTold));
+
+    // A write meanwhile queues no check for the caller's windows, and none has been checked.
+    queue.runUntil(performance.now() + 0.5);
+    intake.push(write('r3'));
+    intake.runUntil(performance.now() + 1000);
+    expect(queue.matchingWait('heavy')).toBe(0);
+    while (queue.size > 0) queue.runUntil(performance.now() + 1000);
+    expect(calls.size).toBe(0);
+
+    expect(busyTold).toBe(WATCHES);
+    expect(index.count()).toBe(0);
+    expect(Math.max(...endedPerUnit)).toBeLessThanOrEqual(END_CHUNK);
+    // The other lane took its turns while the ending went on, not after it.
+    expect(otherRanAfter.slice(0, 5).every((ended, at) => ended <= (at + 1) * END_CHUNK)).toBe(true);
+    // Once ended, the caller's writes are checked again (against nothing left of its windows here).
+    intake.push(write('r4'));
+    intake.runUntil(performance.now() + 1000);
+    expect(queue.size).toBe(0);
   });
 });
