@@ -46,11 +46,15 @@ const invalid = (message: string) => invalidInput(message, 'invalid_filter');
  */
 export const FILTER_LIMITS = { listItems: 1000, branches: 100, nodes: 2000 } as const;
 
-/** Counts keys and array items iteratively (a deep filter cannot overflow the stack here). */
-function checkFilterSize(filter: unknown): void {
+/**
+ * Counts a filter's conditions and values (its keys and array items) iteratively, so a deep filter
+ * cannot overflow the stack; `onKey` sees each key with its value as it is counted. Stops once the
+ * count is past `max`.
+ */
+function countNodes(filter: unknown, max: number, onKey: (key: string, child: unknown) => void): number {
   const pending: unknown[] = [filter];
   let nodes = 0;
-  while (pending.length > 0) {
+  while (pending.length > 0 && nodes <= max) {
     const value = pending.pop();
     if (Array.isArray(value)) {
       nodes += value.length;
@@ -58,21 +62,36 @@ function checkFilterSize(filter: unknown): void {
     } else if (isJsonObject(value)) {
       for (const [key, child] of Object.entries(value)) {
         nodes += 1;
-        if (Array.isArray(child)) {
-          if ((LIST_OPERATORS.has(key) || key === '$all') && child.length > FILTER_LIMITS.listItems) {
-            throw invalid(`${key} may list at most ${FILTER_LIMITS.listItems} values (received ${child.length})`);
-          }
-          if (LOGICAL.has(key) && child.length > FILTER_LIMITS.branches) {
-            throw invalid(`${key} may hold at most ${FILTER_LIMITS.branches} conditions (received ${child.length})`);
-          }
-        }
+        onKey(key, child);
         pending.push(child);
       }
     }
-    if (nodes > FILTER_LIMITS.nodes) {
-      throw invalid(`A filter may hold at most ${FILTER_LIMITS.nodes} conditions and values in all`);
-    }
   }
+  return nodes;
+}
+
+function checkListSize(key: string, child: unknown): void {
+  if (!Array.isArray(child)) return;
+  if ((LIST_OPERATORS.has(key) || key === '$all') && child.length > FILTER_LIMITS.listItems) {
+    throw invalid(`${key} may list at most ${FILTER_LIMITS.listItems} values (received ${child.length})`);
+  }
+  if (LOGICAL.has(key) && child.length > FILTER_LIMITS.branches) {
+    throw invalid(`${key} may hold at most ${FILTER_LIMITS.branches} conditions (received ${child.length})`);
+  }
+}
+
+function checkFilterSize(filter: unknown): void {
+  if (countNodes(filter, FILTER_LIMITS.nodes, checkListSize) > FILTER_LIMITS.nodes) {
+    throw invalid(`A filter may hold at most ${FILTER_LIMITS.nodes} conditions and values in all`);
+  }
+}
+
+/**
+ * The conditions and values of a filter, counted as its size limit counts them: what its compiled
+ * form costs to keep grows with this (live queries count it, live-query-budget.ts).
+ */
+export function filterNodes(filter: unknown): number {
+  return countNodes(filter, Number.POSITIVE_INFINITY, () => undefined);
 }
 
 function requireArray(operator: string, operand: unknown, path: string): unknown[] {

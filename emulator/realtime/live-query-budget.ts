@@ -6,7 +6,8 @@ import { JoinRefused } from './access';
  * (a signed-in user over all its sockets, the service role, or one visitor's socket) and one app
  * may hold only so many; a `subscribe_query` beyond that is refused with `live_rows_exceeded`
  * before anything is read, and counts nothing. Counted by the window size asked for, not by the
- * rows there are today, so a watch accepted once is never ended because the data grew.
+ * rows there are today, so a watch accepted once is never ended because the data grew; a window
+ * counts at least {@link MIN_ROWS_PER_WATCH} rows, and its filter's size on top.
  */
 
 export const MAX_LIVE_ROWS_PER_CALLER = 100_000;
@@ -22,16 +23,40 @@ export const LIVE_ROWS_EXCEEDED = 'live_rows_exceeded';
  */
 export const MIN_ROWS_PER_WATCH = 50;
 
-/** The rows a watch of this window size counts against its caller and app. */
-export const rowsCounted = (limit: number): number => Math.max(limit, MIN_ROWS_PER_WATCH);
+/**
+ * Rows a watch counts for each condition and value of its filter (as the filter's size limit counts
+ * them): the engine keeps a compiled filter at 0.26–0.46 KB per node (measured over the shapes the
+ * limits allow: a `$or` of 100 two-field branches, 501 nodes, took 192 KB; `$elemMatch` and `$not`
+ * branches the most per node), where a row costs a window about 0.25 KB. Counted as rows of none,
+ * one user's 2,000 windows of the largest filters held well over a gigabyte (2,000 of that `$or`:
+ * a heap of 450 MB); counted so, a caller holds at most about 95 such windows, some 20 MB.
+ */
+export const ROWS_PER_FILTER_NODE = 2;
+
+/** What a watch asks the server to keep: its window size and its filter's size. */
+export interface WatchSize {
+  limit: number;
+  /** Conditions and values of its filter (query/filter.ts filterNodes); 0 without one. */
+  filterNodes: number;
+}
+
+/** The rows a watch counts against its caller and app. */
+export const rowsCounted = ({ limit, filterNodes }: WatchSize): number =>
+  Math.max(limit, MIN_ROWS_PER_WATCH) + ROWS_PER_FILTER_NODE * filterNodes;
 
 /** 100000 as "100,000" (toLocaleString is slow enough to matter when hundreds are refused at once). */
 const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** "50 rows", or "1 row (counted as 50)" for a window smaller than a watch counts. */
-function windowOf(limit: number): string {
+/**
+ * "50 rows", "1 row (counted as 50)" for a window smaller than a watch counts, "50 rows and a
+ * filter of 501 conditions and values (counted as 1,052)".
+ */
+function windowOf(size: WatchSize): string {
+  const { limit, filterNodes } = size;
   const rows = `${format(limit)} ${limit === 1 ? 'row' : 'rows'}`;
-  return limit < MIN_ROWS_PER_WATCH ? `${rows} (counted as ${MIN_ROWS_PER_WATCH})` : rows;
+  const filter = filterNodes > 0 ? ` and a filter of ${format(filterNodes)} conditions and values` : '';
+  const counted = rowsCounted(size);
+  return counted === limit ? rows : `${rows}${filter} (counted as ${format(counted)})`;
 }
 
 export class LiveRowsBudget {
@@ -43,22 +68,22 @@ export class LiveRowsBudget {
     private readonly perApp = MAX_LIVE_ROWS_PER_APP,
   ) {}
 
-  /** Counts a watch's window (`limit` rows, at least {@link MIN_ROWS_PER_WATCH}) against its caller and app, or refuses it. */
-  reserve(appId: string, owner: string, limit: number): void {
-    const rows = rowsCounted(limit);
+  /** Counts a watch ({@link rowsCounted}) against its caller and app, or refuses it. */
+  reserve(appId: string, owner: string, size: WatchSize): void {
+    const rows = rowsCounted(size);
     const callerKey = `${appId}\u0000${owner}`;
     const callerRows = (this.byCaller.get(callerKey) ?? 0) + rows;
     const appRows = (this.byApp.get(appId) ?? 0) + rows;
     if (callerRows > this.perCaller)
       throw new JoinRefused(
-        `This live query's window of ${windowOf(limit)} would bring this caller's live queries to ` +
-          `${format(callerRows)} rows; at most ${format(this.perCaller)} are allowed (watches × limit). ` +
-          'Stop other watches or ask for a smaller limit.',
+        `This live query's window of ${windowOf(size)} would bring this caller's live queries to ` +
+          `${format(callerRows)} rows; at most ${format(this.perCaller)} are allowed (watches × window size, plus their filters). ` +
+          'Stop other watches, or ask for a smaller limit or a shorter filter.',
         LIVE_ROWS_EXCEEDED,
       );
     if (appRows > this.perApp)
       throw new JoinRefused(
-        `This live query's window of ${windowOf(limit)} would bring the app's live queries to ` +
+        `This live query's window of ${windowOf(size)} would bring the app's live queries to ` +
           `${format(appRows)} rows; at most ${format(this.perApp)} are allowed for all callers together.`,
         LIVE_ROWS_EXCEEDED,
       );
@@ -66,9 +91,9 @@ export class LiveRowsBudget {
     this.byApp.set(appId, appRows);
   }
 
-  /** Gives back what reserve counted for a watch of this `limit`. */
-  release(appId: string, owner: string, limit: number): void {
-    const rows = rowsCounted(limit);
+  /** Gives back what reserve counted for a watch of this size. */
+  release(appId: string, owner: string, size: WatchSize): void {
+    const rows = rowsCounted(size);
     const callerKey = `${appId}\u0000${owner}`;
     const callerRows = (this.byCaller.get(callerKey) ?? 0) - rows;
     const appRows = (this.byApp.get(appId) ?? 0) - rows;

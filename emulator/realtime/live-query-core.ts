@@ -8,7 +8,7 @@ import { requiredValues } from './live-query-candidates';
 import { windowReader } from './live-query-evaluation';
 import type { LiveQueryIndex, Subscription } from './live-query-index';
 import type { FairQueue } from './live-query-queue';
-import type { LiveQueryRequest, QueryAddress } from './live-query-request';
+import { watchSize, type LiveQueryRequest, type QueryAddress } from './live-query-request';
 import { LiveWindow } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
@@ -64,8 +64,7 @@ export function openWindow(core: LiveQueryCore, request: LiveQueryRequest, acces
 /** Forgets a subscription and gives its rows back to the budget; false when it was already gone. */
 export function dropSubscription(core: LiveQueryCore, subscription: Subscription): boolean {
   if (!core.index.drop(subscription)) return false;
-  const { appId, query } = subscription.request;
-  core.budget.release(appId, subscription.owner, query.limit);
+  core.budget.release(subscription.request.appId, subscription.owner, watchSize(subscription.request));
   return true;
 }
 

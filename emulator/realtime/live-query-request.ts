@@ -1,8 +1,10 @@
 import { compileFilter, MATCH_ALL } from '../query/engine';
+import { filterNodes } from '../query/filter';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseFields, type ListQuery } from '../query/list-query';
 import { parseSort } from '../query/sort';
 import { isJsonObject } from '../util/json-object';
 import { asRefusal, JoinRefused } from './access';
+import type { WatchSize } from './live-query-budget';
 
 /**
  * The payloads of `subscribe_query` / `unsubscribe_query` (docs/LIVE-QUERIES.md), checked as strictly
@@ -21,6 +23,8 @@ export interface LiveQueryRequest extends QueryAddress {
   query: ListQuery;
   /** The options as the client sent them, echoed in `subscribed`. */
   options: Record<string, unknown>;
+  /** Conditions and values of its filter (0 without one): part of what the watch counts (live-query-budget.ts). */
+  filterNodes: number;
 }
 
 const QUERY_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -81,5 +85,10 @@ export function parseLiveQueryRequest(
     skip: 0,
     fields: parseFieldList(options.fields),
   };
-  return { ...address, query, options };
+  return { ...address, query, options, filterNodes: query.filter === MATCH_ALL ? 0 : filterNodes(options.filter) };
+}
+
+/** What a watch of this request counts against its caller's and app's live rows. */
+export function watchSize(request: LiveQueryRequest): WatchSize {
+  return { limit: request.query.limit, filterNodes: request.filterNodes };
 }

@@ -2,7 +2,7 @@ import { JoinRefused, refusalOf } from './access';
 import { definitionOf } from './live-query-access';
 import { dropSubscription, isRefusal, openWindow, watchRoom, windowKeyOf, type LiveQueryCore } from './live-query-core';
 import { updateWindow } from './live-query-delivery';
-import { parseLiveQueryRequest, parseQueryAddress, type QueryAddress } from './live-query-request';
+import { parseLiveQueryRequest, parseQueryAddress, watchSize, type QueryAddress } from './live-query-request';
 import type { LiveWindow } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
@@ -46,12 +46,12 @@ export function subscribeQuery(core: LiveQueryCore, socket: RealtimeSocket, payl
     else if (core.index.countOf(socket.id) >= MAX_QUERIES_PER_SOCKET)
       throw new JoinRefused(`A socket may hold at most ${MAX_QUERIES_PER_SOCKET} live queries`, 'too_many_queries');
     const owner = socket.data.owner;
-    core.budget.reserve(appId, owner, request.query.limit);
+    core.budget.reserve(appId, owner, watchSize(request));
     let window: LiveWindow;
     try {
       window = windowFor(core, request, access, owner);
     } catch (error) {
-      core.budget.release(appId, owner, request.query.limit);
+      core.budget.release(appId, owner, watchSize(request));
       throw error;
     }
     core.index.add({

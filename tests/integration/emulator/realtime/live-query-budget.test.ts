@@ -6,6 +6,7 @@ import {
   MAX_LIVE_ROWS_PER_APP,
   MAX_LIVE_ROWS_PER_CALLER,
   MIN_ROWS_PER_WATCH,
+  ROWS_PER_FILTER_NODE,
 } from '@/emulator/realtime/live-query-budget';
 import { MAX_SOCKETS_PER_USER } from '@/emulator/realtime/socket';
 import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
@@ -87,6 +88,28 @@ it(`counts a window smaller than ${MIN_ROWS_PER_WATCH} rows as ${MIN_ROWS_PER_WA
   const [refused] = await watchMany(await socketOf(ana), 'one-more', 1, 1);
   expect(refused?.errors[0]).toMatchObject({ code: 'live_rows_exceeded' });
   expect(refused?.errors[0]?.message).toContain(`window of 1 row (counted as ${MIN_ROWS_PER_WATCH})`);
+});
+
+it('counts the size of a watch\'s filter: windows of the largest filters cannot pile up', async () => {
+  // The engine keeps a compiled `$or` of 100 two-field branches at about 192 KB: counted by rows
+  // only, one user's 2,000 of them held a heap of 450 MB, and filters of the largest allowed shapes
+  // well over a gigabyte.
+  const branches = (at: number) =>
+    Array.from({ length: 100 }, (_, branch) => ({ rank: { $gt: at + branch }, title: { $ne: `t${branch}` } }));
+  const nodes = 1 + 100 + 100 * 4; // $or, its branches, two fields and an operator each
+  const counted = MIN_ROWS_PER_WATCH + ROWS_PER_FILTER_NODE * nodes;
+  const most = Math.floor(MAX_LIVE_ROWS_PER_CALLER / counted);
+  const socket = await socketOf(ana);
+  const watches = Array.from({ length: most + 1 }, (_, at) =>
+    watch(socket, APP, ENTITY, `costly${at}`, { filter: { $or: branches(at) } }),
+  );
+  await eventually(() => watches.every(answered), 'answers to the costly watches');
+  expect(watches.slice(0, most).flatMap((watched) => watched.errors)).toEqual([]);
+  const refused = watches[most]?.errors[0];
+  expect(refused).toMatchObject({ code: 'live_rows_exceeded' });
+  expect(refused?.message).toContain(`window of 50 rows and a filter of ${nodes} conditions and values (counted as 1,052)`);
+  // The same window without its filter still fits: only the filter's size was over.
+  expect((await watchMany(socket, 'plain', 1, 50))[0]?.errors).toEqual([]);
 });
 
 it('refuses a watch beyond the live rows of the app, whoever asks', async () => {
