@@ -33,30 +33,57 @@ export const MIN_ROWS_PER_WATCH = 50;
  */
 export const ROWS_PER_FILTER_NODE = 2;
 
-/** What a watch asks the server to keep: its window size and its filter's size. */
+/**
+ * Bytes of a watch's options (as JSON) that count as one row, where they count more than its
+ * filter's nodes (a long string in a filter is one node): the server keeps the options twice (as
+ * sent, and in the window's key), about as much as a row costs per 128 bytes.
+ */
+export const OPTION_BYTES_PER_ROW = 128;
+
+/** What a watch asks the server to keep: its window, its filter and its options as sent. */
 export interface WatchSize {
   limit: number;
   /** Conditions and values of its filter (query/filter.ts filterNodes); 0 without one. */
   filterNodes: number;
+  /** Its options as JSON (UTF-8 bytes). */
+  optionBytes: number;
 }
 
+/**
+ * Rows of a query that the window's least count ({@link MIN_ROWS_PER_WATCH}) already covers: a query
+ * of up to 8 conditions and values and 2 KiB of options, as most are, counts nothing more.
+ */
+export const QUERY_ROWS_INCLUDED = 16;
+
+/** Rows a watch's query counts beyond its window: its filter's nodes or its options' bytes, whichever is more. */
+const queryRows = ({ filterNodes, optionBytes }: WatchSize): number =>
+  Math.max(
+    0,
+    Math.max(ROWS_PER_FILTER_NODE * filterNodes, Math.ceil(optionBytes / OPTION_BYTES_PER_ROW)) - QUERY_ROWS_INCLUDED,
+  );
+
 /** The rows a watch counts against its caller and app. */
-export const rowsCounted = ({ limit, filterNodes }: WatchSize): number =>
-  Math.max(limit, MIN_ROWS_PER_WATCH) + ROWS_PER_FILTER_NODE * filterNodes;
+export const rowsCounted = (size: WatchSize): number => Math.max(size.limit, MIN_ROWS_PER_WATCH) + queryRows(size);
 
 /** 100000 as "100,000" (toLocaleString is slow enough to matter when hundreds are refused at once). */
 const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * "50 rows", "1 row (counted as 50)" for a window smaller than a watch counts, "50 rows and a
- * filter of 501 conditions and values (counted as 1,052)".
+ * filter of 501 conditions and values (counted as 1,036)", "50 rows and options of 12,000 bytes
+ * (counted as 128)"; a query that counts nothing more goes unmentioned.
  */
 function windowOf(size: WatchSize): string {
-  const { limit, filterNodes } = size;
+  const { limit, filterNodes, optionBytes } = size;
   const rows = `${format(limit)} ${limit === 1 ? 'row' : 'rows'}`;
-  const filter = filterNodes > 0 ? ` and a filter of ${format(filterNodes)} conditions and values` : '';
+  const query = queryRows(size);
   const counted = rowsCounted(size);
-  return counted === limit ? rows : `${rows}${filter} (counted as ${format(counted)})`;
+  if (query === 0) return limit < MIN_ROWS_PER_WATCH ? `${rows} (counted as ${format(counted)})` : rows;
+  const byNodes = ROWS_PER_FILTER_NODE * filterNodes >= Math.ceil(optionBytes / OPTION_BYTES_PER_ROW);
+  const what = byNodes
+    ? `a filter of ${format(filterNodes)} conditions and values`
+    : `options of ${format(optionBytes)} bytes`;
+  return `${rows} and ${what} (counted as ${format(counted)})`;
 }
 
 export class LiveRowsBudget {

@@ -25,9 +25,19 @@ export interface LiveQueryRequest extends QueryAddress {
   options: Record<string, unknown>;
   /** Conditions and values of its filter (0 without one): part of what the watch counts (live-query-budget.ts). */
   filterNodes: number;
+  /** Size of `options` as JSON (UTF-8 bytes), which the server keeps with the watch: counted too. */
+  optionBytes: number;
 }
 
 const QUERY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The largest `options` of a live query, as JSON: what `filter()` can carry, since it sends its
+ * filter, sort and fields in the address of a GET (Node's servers take 16 KiB of request line and
+ * headers). The server keeps a watch's options (twice: as sent, and in its window's key), so without
+ * this one user's 200 watches of a 900 KB filter string took 586 MiB.
+ */
+export const MAX_OPTION_BYTES = 16_384;
 const OPTION_NAMES = new Set(['filter', 'sort', 'fields', 'limit']);
 const DEFAULT_SORT = '-created_date';
 
@@ -76,6 +86,13 @@ export function parseLiveQueryRequest(
   if (!isJsonObject(options)) throw invalid('options must be an object { filter, sort, fields, limit }');
   const unknown = Object.keys(options).find((name) => !OPTION_NAMES.has(name));
   if (unknown !== undefined) throw invalid(`Unknown option "${unknown.slice(0, 40)}" (filter, sort, fields, limit)`);
+  // Before the filter is compiled: a refusal of an oversized query costs no more than reading it.
+  const optionBytes = Buffer.byteLength(JSON.stringify(options));
+  if (optionBytes > MAX_OPTION_BYTES)
+    throw invalid(
+      `The options of a live query are ${optionBytes.toLocaleString('en-US')} bytes as JSON; at most ` +
+        `${MAX_OPTION_BYTES.toLocaleString('en-US')} are allowed (about what filter() can send in its address)`,
+    );
   const { sort } = options;
   if (sort !== undefined && sort !== null && typeof sort !== 'string') throw invalid('sort must be a string');
   const query: ListQuery = {
@@ -85,10 +102,11 @@ export function parseLiveQueryRequest(
     skip: 0,
     fields: parseFieldList(options.fields),
   };
-  return { ...address, query, options, filterNodes: query.filter === MATCH_ALL ? 0 : filterNodes(options.filter) };
+  const nodes = query.filter === MATCH_ALL ? 0 : filterNodes(options.filter);
+  return { ...address, query, options, filterNodes: nodes, optionBytes };
 }
 
 /** What a watch of this request counts against its caller's and app's live rows. */
 export function watchSize(request: LiveQueryRequest): WatchSize {
-  return { limit: request.query.limit, filterNodes: request.filterNodes };
+  return { limit: request.query.limit, filterNodes: request.filterNodes, optionBytes: request.optionBytes };
 }

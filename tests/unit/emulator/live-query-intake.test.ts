@@ -150,8 +150,16 @@ describe('a lane whose checks wait too long', () => {
       return filed;
     }) as [LiveWindow, LiveWindow];
     const subscribe = (owner: string, window: LiveWindow) => {
-      budget.reserve('app', owner, { limit: 50, filterNodes: 0 });
-      const request = { appId: 'app', entity: 'Item', queryId: `q-${owner}`, query: window.query, options: {}, filterNodes: 0 };
+      budget.reserve('app', owner, { limit: 50, filterNodes: 0, optionBytes: 0 });
+      const request = {
+        appId: 'app',
+        entity: 'Item',
+        queryId: `q-${owner}`,
+        query: window.query,
+        options: {},
+        filterNodes: 0,
+        optionBytes: 0,
+      };
       index.add({
         socketId: owner,
         owner,
@@ -208,7 +216,7 @@ describe('a lane whose checks wait too long', () => {
     queue.runUntil(performance.now() + 1000);
     expect(index.countOf('heavy')).toBe(0);
     // Its rows are free again.
-    expect(() => budget.reserve('app', 'heavy', { limit: 100_000, filterNodes: 0 })).not.toThrow();
+    expect(() => budget.reserve('app', 'heavy', { limit: 100_000, filterNodes: 0, optionBytes: 0 })).not.toThrow();
     expect(light.dirty.has('r2')).toBe(true);
     expect(heavy.dirty.size).toBe(0);
     // Only the overloaded caller was told it is too busy, first; the window another caller still
@@ -231,8 +239,16 @@ describe('a lane whose checks wait too long', () => {
       disconnect: () => undefined,
     };
     windows.forEach((window, at) => {
-      budget.reserve('app', 'heavy', { limit: 50, filterNodes: 0 });
-      const request = { appId: 'app', entity: 'Item', queryId: `q${at}`, query: window.query, options: {}, filterNodes: 0 };
+      budget.reserve('app', 'heavy', { limit: 50, filterNodes: 0, optionBytes: 0 });
+      const request = {
+        appId: 'app',
+        entity: 'Item',
+        queryId: `q${at}`,
+        query: window.query,
+        options: {},
+        filterNodes: 0,
+        optionBytes: 0,
+      };
       const subscription = { socketId: 'heavy', owner: 'heavy', room: `room${at}`, seq: 0, window, version: 0 };
       index.add({ ...subscription, request: request as unknown as Subscription['request'], held: [] });
     });

@@ -6,8 +6,9 @@ import {
   MAX_LIVE_ROWS_PER_APP,
   MAX_LIVE_ROWS_PER_CALLER,
   MIN_ROWS_PER_WATCH,
-  ROWS_PER_FILTER_NODE,
+  rowsCounted,
 } from '@/emulator/realtime/live-query-budget';
+import { MAX_OPTION_BYTES } from '@/emulator/realtime/live-query-request';
 import { MAX_SOCKETS_PER_USER } from '@/emulator/realtime/socket';
 import { loginToken, SEEDED_ACCOUNTS, startTestEmulator } from '@/tests/support/emulator';
 
@@ -90,14 +91,15 @@ it(`counts a window smaller than ${MIN_ROWS_PER_WATCH} rows as ${MIN_ROWS_PER_WA
   expect(refused?.errors[0]?.message).toContain(`window of 1 row (counted as ${MIN_ROWS_PER_WATCH})`);
 });
 
-it('counts the size of a watch\'s filter: windows of the largest filters cannot pile up', async () => {
+it("counts the size of a watch's filter: windows of the largest filters cannot pile up", async () => {
   // The engine keeps a compiled `$or` of 100 two-field branches at about 192 KB: counted by rows
   // only, one user's 2,000 of them held a heap of 450 MB, and filters of the largest allowed shapes
   // well over a gigabyte.
   const branches = (at: number) =>
     Array.from({ length: 100 }, (_, branch) => ({ rank: { $gt: at + branch }, title: { $ne: `t${branch}` } }));
   const nodes = 1 + 100 + 100 * 4; // $or, its branches, two fields and an operator each
-  const counted = MIN_ROWS_PER_WATCH + ROWS_PER_FILTER_NODE * nodes;
+  const counted = rowsCounted({ limit: 50, filterNodes: nodes, optionBytes: 0 });
+  expect(counted).toBeGreaterThan(MAX_LIVE_ROWS_PER_CALLER / 100);
   const most = Math.floor(MAX_LIVE_ROWS_PER_CALLER / counted);
   const socket = await socketOf(ana);
   const watches = Array.from({ length: most + 1 }, (_, at) =>
@@ -107,9 +109,34 @@ it('counts the size of a watch\'s filter: windows of the largest filters cannot 
   expect(watches.slice(0, most).flatMap((watched) => watched.errors)).toEqual([]);
   const refused = watches[most]?.errors[0];
   expect(refused).toMatchObject({ code: 'live_rows_exceeded' });
-  expect(refused?.message).toContain(`window of 50 rows and a filter of ${nodes} conditions and values (counted as 1,052)`);
+  expect(refused?.message).toContain(
+    `window of 50 rows and a filter of ${nodes} conditions and values (counted as ${counted.toLocaleString('en-US')})`,
+  );
   // The same window without its filter still fits: only the filter's size was over.
   expect((await watchMany(socket, 'plain', 1, 50))[0]?.errors).toEqual([]);
+});
+
+it('counts the size of what a watch sends, and refuses options larger than filter() can send', async () => {
+  // A long string is one node of a filter, but the server keeps the options as sent (twice): 200
+  // watches of a 900 KB filter string took 586 MiB.
+  const socket = await socketOf(ana);
+  const huge = watch(socket, APP, ENTITY, 'huge', { filter: { title: 'x'.repeat(900_000) } });
+  await eventually(() => answered(huge), 'the answer to the huge watch');
+  expect(huge.errors[0]).toMatchObject({ code: 'invalid_query' });
+  expect(huge.errors[0]?.message).toContain('at most 16,384 are allowed');
+  // Just under the limit: accepted, and counted by its bytes.
+  const long = (at: number) => ({ filter: { title: `${at}`.padEnd(MAX_OPTION_BYTES - 40, 'x') } });
+  const bytes = Buffer.byteLength(JSON.stringify(long(0)));
+  expect(bytes).toBeLessThanOrEqual(MAX_OPTION_BYTES);
+  const counted = rowsCounted({ limit: 50, filterNodes: 1, optionBytes: bytes });
+  const most = Math.floor(MAX_LIVE_ROWS_PER_CALLER / counted);
+  expect(most).toBeLessThan(1000);
+  const watches = Array.from({ length: most + 1 }, (_, at) => watch(socket, APP, ENTITY, `long${at}`, long(at)));
+  await eventually(() => watches.every(answered), 'answers to the long watches');
+  expect(watches.slice(0, most).flatMap((watched) => watched.errors)).toEqual([]);
+  expect(watches[most]?.errors[0]?.message).toContain(
+    `window of 50 rows and options of ${bytes.toLocaleString('en-US')} bytes`,
+  );
 });
 
 it('refuses a watch beyond the live rows of the app, whoever asks', async () => {
