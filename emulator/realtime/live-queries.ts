@@ -12,10 +12,12 @@ import { WriteIntake } from './live-query-intake';
 import { FairQueue, SLICE_MS } from './live-query-queue';
 import { parseQueryAddress } from './live-query-request';
 import { subscribeQuery, unsubscribeQuery } from './live-query-subscribe';
+import { requestBytes, WaitingRequests } from './live-query-waiting';
 import type { WriteType } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
 export { MAX_QUERIES_PER_SOCKET } from './live-query-subscribe';
+export { MAX_QUEUED_REQUESTS_PER_SOCKET } from './live-query-waiting';
 export { watchRoom } from './live-query-core';
 export type { WriteType } from './live-query-window';
 
@@ -30,9 +32,6 @@ export type { WriteType } from './live-query-window';
  * (live-query-window.ts) and its watches are told (live-query-delivery.ts).
  */
 
-/** Requests of one socket waiting in the queue; beyond this it is told to slow down. */
-export const MAX_QUEUED_REQUESTS_PER_SOCKET = 1000;
-
 export interface LiveQueryLimits {
   rowsPerCaller?: number;
   rowsPerApp?: number;
@@ -45,7 +44,7 @@ export class LiveQueries {
   private readonly access: AccessCache;
   private readonly intake: WriteIntake;
   private scheduled = false;
-  private readonly queuedRequests = new Map<string, number>();
+  private readonly waiting = new WaitingRequests();
   /** Until when this turn of the event loop may still run requests at once (undefined: no turn open). */
   private inlineUntil: number | undefined;
 
@@ -80,7 +79,6 @@ export class LiveQueries {
   /** A socket went away: its queries go with it (its queued requests find it gone). */
   dropSocket(socketId: string): void {
     for (const subscription of this.index.ofSocket(socketId)) dropSubscription(this.core, subscription);
-    this.queuedRequests.delete(socketId);
   }
 
   /** The publish step of a record write: queued, taken in right after the write's own work. */
@@ -116,20 +114,12 @@ export class LiveQueries {
       this.access.clear();
       return void run();
     }
-    const queued = this.queuedRequests.get(socket.id) ?? 0;
-    if (queued >= MAX_QUEUED_REQUESTS_PER_SOCKET) {
-      const refusal = new JoinRefused(
-        `More than ${MAX_QUEUED_REQUESTS_PER_SOCKET} live-query requests of this socket are waiting; send fewer at once`,
-        'live_queries_busy',
-      );
-      socket.emit('error', { ...refusalOf(refusal), room: roomOf(payload) });
-      return;
-    }
-    this.queuedRequests.set(socket.id, queued + 1);
-    this.queue.push(socket.data.owner, () => {
-      const left = (this.queuedRequests.get(socket.id) ?? 1) - 1;
-      if (left > 0) this.queuedRequests.set(socket.id, left);
-      else this.queuedRequests.delete(socket.id);
+    const { owner } = socket.data;
+    const bytes = requestBytes(payload);
+    const refusal = this.waiting.admit(socket.id, owner, bytes);
+    if (refusal) return void socket.emit('error', { ...refusalOf(refusal), room: roomOf(payload) });
+    this.queue.push(owner, () => {
+      this.waiting.release(socket.id, owner, bytes);
       // Gone meanwhile (disconnected): nothing to answer.
       if (this.core.findSocket(socket.id) === socket) run();
     });
