@@ -29,7 +29,7 @@ export const MIN_ROWS_PER_WATCH = 50;
  * limits allow: a `$or` of 100 two-field branches, 501 nodes, took 192 KB; `$elemMatch` and `$not`
  * branches the most per node), where a row costs a window about 0.25 KB. Counted as rows of none,
  * one user's 2,000 windows of the largest filters held well over a gigabyte (2,000 of that `$or`:
- * a heap of 450 MB); counted so, a caller holds at most about 95 such windows, some 20 MB.
+ * a heap of 450 MB); counted so, a caller holds at most 96 such windows, some 20 MB.
  */
 export const ROWS_PER_FILTER_NODE = 2;
 

@@ -7,6 +7,7 @@ import { definitionOf } from './live-query-access';
 import { dropSubscription, endQueries, isRefusal, type LiveQueryCore } from './live-query-core';
 import { scheduleUpdate } from './live-query-delivery';
 import type { Subscription } from './live-query-index';
+import type { WorkUnit } from './live-query-queue';
 import type { LiveWindow, WriteType } from './live-query-window';
 
 /**
@@ -97,7 +98,11 @@ export class WriteIntake {
       else byLane.set(window.lane, [window]);
     }
     for (const [lane, windows] of byLane) {
-      if (this.ending.has(lane)) continue;
+      if (this.ending.has(lane)) {
+        // Unchecked: a window read in full meanwhile (another caller joined it) must be read again.
+        for (const window of windows) window.stale = true;
+        continue;
+      }
       if (this.core.queue.matchingWait(lane) > this.maxCheckWaitMs) {
         this.overloaded(lane);
         continue;
@@ -116,14 +121,14 @@ export class WriteIntake {
    * A lane whose checks wait too long: its caller's watches end with `live_queries_busy`, its
    * waiting checks are dropped, and its windows that others still watch, having missed them, are
    * read again in full. Ending thousands of watches (each dropped from the index and told on its
-   * socket) took 24–40 ms in one step, so it is lane work too, {@link END_CHUNK} watches a unit;
-   * meanwhile the lane's windows get no checks (nothing would keep up with them), and once its
-   * watches have ended, those left are read again.
+   * socket) took 24–40 ms in one step, so it is lane work too, {@link END_CHUNK} watches a unit,
+   * ahead of the lane's other work; meanwhile the lane's windows get no checks (nothing would keep
+   * up with them) and stay stale, and once its watches have ended, those left are read again.
    */
   private overloaded(lane: string): void {
     this.core.queue.dropMatching(lane);
     this.ending.add(lane);
-    // Until then a window's update reads it in full: it has missed checks.
+    // A window's update reads it in full from now on: it has missed checks (handOut keeps it so).
     for (const window of this.core.index.windowsInLane(lane)) window.stale = true;
     const busy = new JoinRefused(
       `This caller's live queries take longer to keep current than the writes leave time for (checks of ` +
@@ -131,14 +136,18 @@ export class WriteIntake {
         'a field to equal a value',
       'live_queries_busy',
     );
+    const ending: WorkUnit[] = [];
     for (const socketId of this.core.index.socketIds()) {
       const own = this.core.index.ofSocket(socketId).filter((subscription) => subscription.owner === lane);
       for (let at = 0; at < own.length; at += END_CHUNK) {
         const chunk = own.slice(at, at + END_CHUNK);
-        this.core.queue.push(lane, () => this.endWatches(socketId, chunk, busy));
+        ending.push(() => this.endWatches(socketId, chunk, busy));
       }
     }
-    this.core.queue.push(lane, () => this.ended(lane));
+    ending.push(() => this.ended(lane));
+    // Ahead of the lane's other work (updates, its waiting requests): until it is done, windows
+    // others share with this caller get no checks.
+    this.core.queue.pushAhead(lane, ending);
   }
 
   private endWatches(socketId: string, subscriptions: readonly Subscription[], busy: JoinRefused): void {

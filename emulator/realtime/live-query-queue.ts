@@ -44,6 +44,12 @@ export class FairQueue {
     this.pending += 1;
   }
 
+  /** Queues work, in this order, ahead of the lane's other work (behind its matching). */
+  pushAhead(lane: string, units: readonly WorkUnit[]): void {
+    this.laneOf(lane).units.unshift(...units);
+    this.pending += units.length;
+  }
+
   /** How long the lane's oldest waiting matching has waited (ms; 0 when none waits). */
   matchingWait(lane: string): number {
     const since = this.lanes.get(lane)?.matchingSince[0];

@@ -34,7 +34,7 @@ export class WaitingRequests {
     const waiting = this.bySocket.get(socketId) ?? 0;
     if (waiting >= MAX_QUEUED_REQUESTS_PER_SOCKET)
       return busy(
-        `More than ${MAX_QUEUED_REQUESTS_PER_SOCKET} live-query requests of this socket are waiting; send fewer at once`,
+        `${MAX_QUEUED_REQUESTS_PER_SOCKET.toLocaleString('en-US')} live-query requests of this socket are already waiting; send fewer at once`,
       );
     const callerBytes = (this.bytesByCaller.get(caller) ?? 0) + bytes;
     if (callerBytes > MAX_QUEUED_BYTES_PER_CALLER)

@@ -278,18 +278,26 @@ describe('a lane whose checks wait too long', () => {
     intake.push(write('r1'));
     intake.runUntil(performance.now() + 1000);
     busy(3);
+    // Work the caller had queued before (an update, a request): the ending goes ahead of it.
+    let endedBeforeBacklog: number | undefined;
+    queue.push('heavy', () => (endedBeforeBacklog = busyTold));
     intake.push(write('r2'));
     intake.runUntil(performance.now() + 1000);
     expect(busyTold).toBe(0);
     for (let unit = 0; unit < 10; unit += 1) queue.push('other', () => otherRanAfter.push(busyTold));
 
-    // A write meanwhile queues no check for the caller's windows, and none has been checked.
+    // A write meanwhile queues no check for the caller's windows, and none has been checked; a
+    // window read in full meanwhile (another caller joined it) is marked to be read again.
     queue.runUntil(performance.now() + 0.5);
+    const last = windows.at(-1) as LiveWindow;
+    last.stale = false;
     intake.push(write('r3'));
     intake.runUntil(performance.now() + 1000);
     expect(queue.matchingWait('heavy')).toBe(0);
+    expect(last.stale).toBe(true);
     while (queue.size > 0) queue.runUntil(performance.now() + 1000);
     expect(calls.size).toBe(0);
+    expect(endedBeforeBacklog).toBe(WATCHES);
 
     expect(busyTold).toBe(WATCHES);
     expect(index.count()).toBe(0);

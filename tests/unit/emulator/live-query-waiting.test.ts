@@ -36,7 +36,7 @@ it('bounds the requests of one socket by count, whatever their size', () => {
   for (let at = 0; at < MAX_QUEUED_REQUESTS_PER_SOCKET; at += 1)
     expect(waiting.admit('socket', 'visitor', 100)).toBeUndefined();
   expect(waiting.admit('socket', 'visitor', 100)?.message).toContain(
-    `More than ${MAX_QUEUED_REQUESTS_PER_SOCKET} live-query requests of this socket are waiting`,
+    `${MAX_QUEUED_REQUESTS_PER_SOCKET.toLocaleString('en-US')} live-query requests of this socket are already waiting`,
   );
   expect(waiting.admit('other-socket', 'visitor', 100)).toBeUndefined();
   waiting.release('socket', 'visitor', 100);
