@@ -114,12 +114,12 @@ export class LiveQueries {
       this.access.clear();
       return void run();
     }
-    const { owner } = socket.data;
-    const bytes = requestBytes(payload);
-    const refusal = this.waiting.admit(socket.id, owner, bytes);
+    const { owner, appId } = socket.data;
+    const waiting = { socketId: socket.id, appId, owner, bytes: requestBytes(payload) };
+    const refusal = this.waiting.admit(waiting);
     if (refusal) return void socket.emit('error', { ...refusalOf(refusal), room: roomOf(payload) });
     this.queue.push(owner, () => {
-      this.waiting.release(socket.id, owner, bytes);
+      this.waiting.release(waiting);
       // Gone meanwhile (disconnected): nothing to answer.
       if (this.core.findSocket(socket.id) === socket) run();
     });
