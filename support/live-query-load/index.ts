@@ -61,7 +61,7 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
     const memory = await measureMemory(emulator.url);
     console.log('  one user with 1,000 watches of 10,000 rows ...');
     const abuse = await measureAbuse(emulator.url, emulator.rssBytes, { seconds: quick ? 5 : 10 });
-    console.log("  one user asking for 2,000 windows of the costliest filters ...");
+    console.log('  one user asking for 2,000 windows of the costliest filters ...');
     const costly = await measureCostly(emulator.url, emulator.rssBytes, { seconds: quick ? 10 : 15 });
     const correct =
       correctness.mismatched === 0 &&
