@@ -44,6 +44,9 @@ export class LiveQueries {
   private readonly access: AccessCache;
   private readonly intake: WriteIntake;
   private scheduled = false;
+  /** The timer of a slice waiting for a resting lane, and when it fires. */
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private wakeAt = 0;
   private readonly waiting = new WaitingRequests();
   /** Until when this turn of the event loop may still run requests at once (undefined: no turn open). */
   private inlineUntil: number | undefined;
@@ -109,12 +112,14 @@ export class LiveQueries {
    */
   private request(socket: RealtimeSocket, payload: unknown, work: () => void): void {
     const run = () => this.isolated(`live-query request of socket ${socket.id}`, work);
-    if (this.queue.size === 0 && this.inlineAllowed()) {
+    const { owner, appId } = socket.data;
+    if (this.queue.size === 0 && !this.queue.isResting(owner) && this.inlineAllowed()) {
       // Access answers are kept for one slice of work; this is one of its own.
       this.access.clear();
-      return void run();
+      const started = performance.now();
+      run();
+      return this.queue.charge(owner, performance.now() - started);
     }
-    const { owner, appId } = socket.data;
     const waiting = { socketId: socket.id, appId, owner, bytes: requestBytes(payload) };
     const refusal = this.waiting.admit(waiting);
     if (refusal) return void socket.emit('error', { ...refusalOf(refusal), room: roomOf(payload) });
@@ -136,10 +141,24 @@ export class LiveQueries {
     return now < this.inlineUntil;
   }
 
+  /**
+   * Runs the next slice as soon as some work can run: at once (after pending I/O) when a write
+   * waits to be handed out or a lane is awake, else when the first resting lane wakes. A timer for
+   * a resting lane gives way to work that can run now.
+   */
   private schedule(): void {
-    if (this.scheduled) return;
+    const at = this.intake.pending ? 0 : this.queue.nextRunAt();
+    if (at === Number.POSITIVE_INFINITY) return;
+    const now = performance.now();
+    if (this.scheduled && (this.wakeTimer === undefined || at >= this.wakeAt)) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     this.scheduled = true;
-    setImmediate(() => this.slice());
+    if (at <= now) return void setImmediate(() => this.slice());
+    this.wakeAt = at;
+    this.wakeTimer = setTimeout(() => this.slice(), Math.ceil(at - now));
+    // A resting lane alone does not keep the process alive.
+    this.wakeTimer.unref();
   }
 
   /**
@@ -148,10 +167,12 @@ export class LiveQueries {
    */
   private slice(): void {
     this.scheduled = false;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     const deadline = performance.now() + SLICE_MS;
     this.access.clear();
     if (this.intake.runUntil(deadline)) this.queue.runUntil(deadline);
-    if (this.intake.pending || this.queue.size > 0) this.schedule();
+    this.schedule();
   }
 
   /** A user's record changed: its rules may see differently now, in every entity it watches. */

@@ -7,9 +7,12 @@
  * the reference), and how much the emulator's memory grows from before the watches to the end. The budget on live rows refuses most of the watches
  * (`live_rows_exceeded`); the figures say how many, and that each refused one was told.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 
 import { loginToken } from '../../emulator/seed/seeded-login';
+import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { createClient } from '../../lib/sdk';
 import { percentile } from '../realtime-load';
 import { APP_ID, benchEntity, liveQuerySocket, seedRecords, SERVICE, sleep, waitUntil } from './records';
@@ -38,6 +41,8 @@ export interface AbuseReport {
   /** The same reads before the user started, in the same run: the reference. */
   referenceReadMs: { p50: number; p99: number };
   rssGrowthBytes: number;
+  /** The same user then subscribing to and leaving 10,000-row windows as fast as it can (churner.ts). */
+  churn: { seconds: number; subscriptions: number; otherReadMs: { p50: number; p99: number; max: number } };
 }
 
 interface Answers {
@@ -78,6 +83,42 @@ function otherClientReads(url: string) {
   };
 }
 
+const readFigures = (sorted: number[]) => ({
+  p50: percentile(sorted, 0.5),
+  p99: percentile(sorted, 0.99),
+  max: sorted.at(-1) ?? Number.NaN,
+});
+
+/**
+ * The user subscribes to and leaves windows of 10,000 rows as fast as five sockets allow, from a
+ * process of its own, while another client reads: each subscription reads 5,000 records and sends
+ * them, work that cannot be cut short, so the emulator paces such a caller (live-query-queue.ts).
+ */
+async function measureChurn(url: string, token: string, seconds: number): Promise<AbuseReport['churn']> {
+  const script = path.join(REPOSITORY_ROOT, 'support', 'live-query-load', 'churner.ts');
+  const churner = spawn(process.execPath, ['--import', 'tsx', script, url, token], {
+    cwd: REPOSITORY_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let subscriptions = 0;
+  churner.stdout.on('data', (chunk: Buffer) => {
+    const counts = [...chunk.toString().matchAll(/answered (\d+)/g)];
+    subscriptions = Number(counts.at(-1)?.[1] ?? subscriptions);
+  });
+  const exited = new Promise<void>((resolve) => churner.once('exit', () => resolve()));
+  try {
+    await sleep(1000);
+    const reads = otherClientReads(url);
+    await sleep(seconds * 1000);
+    const latencies = [...(await reads.stop())].sort((left, right) => left - right);
+    return { seconds, subscriptions, otherReadMs: readFigures(latencies) };
+  } finally {
+    if (churner.pid !== undefined && churner.exitCode === null) process.kill(-churner.pid, 'SIGTERM');
+    await exited;
+  }
+}
+
 export async function measureAbuse(
   url: string,
   rssBytes: () => number,
@@ -110,7 +151,7 @@ export async function measureAbuse(
     const answered = (room: string) => answers.subscribed.has(room) || answers.refused.has(room);
     await waitUntil(() => rooms.every(answered), 60_000, 'an answer to every watch').catch(() => undefined);
     latencies = [...(await reads.stop())].sort((left, right) => left - right);
-    return {
+    const measured = {
       records: RECORDS,
       watches: WATCHES,
       accepted: answers.subscribed.size,
@@ -118,14 +159,14 @@ export async function measureAbuse(
       unanswered: rooms.filter((room) => !answered(room)).length,
       writes,
       otherReads: latencies.length,
-      otherReadMs: {
-        p50: percentile(latencies, 0.5),
-        p99: percentile(latencies, 0.99),
-        max: latencies.at(-1) ?? Number.NaN,
-      },
+      otherReadMs: readFigures(latencies),
       referenceReadMs: { p50: percentile(reference, 0.5), p99: percentile(reference, 0.99) },
       rssGrowthBytes: rssBytes() - rssBefore,
     };
+    // Its watches go with the socket, and their rows back to its budget, before it churns.
+    socket.disconnect();
+    await sleep(500);
+    return { ...measured, churn: await measureChurn(url, token, seconds) };
   } finally {
     socket.disconnect();
     if (!latencies) await reads.stop();

@@ -51,6 +51,7 @@ function reportWith(serverCpuMsPerWrite: number, floorCpuMsPerRequest: number): 
       otherReadMs: { p50: 1.1, p99: 11.2, max: 46 },
       referenceReadMs: { p50: 0.8, p99: 3 },
       rssGrowthBytes: 14 * 1024 * 1024,
+      churn: { seconds: 10, subscriptions: 250, otherReadMs: { p50: 3, p99: 28.4, max: 46.8 } },
     },
     costly: {
       watches: 2000,
