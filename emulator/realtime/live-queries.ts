@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 import { USER_ENTITY, type EntityRecord } from '../core/types';
 import type { EmulatorContext } from '../instance/context';
@@ -157,7 +158,7 @@ export class LiveQueries {
     if (at <= now) return void setImmediate(() => this.slice());
     this.wakeAt = at;
     this.wakeTimer = setTimeout(() => this.slice(), Math.ceil(at - now));
-    // A resting lane alone does not keep the process alive.
+    // A resting lane alone does not keep the process alive (Node's timers, also under a test's DOM).
     this.wakeTimer.unref();
   }
 
