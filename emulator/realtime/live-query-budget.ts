@@ -1,4 +1,5 @@
 import { JoinRefused } from './access';
+import { CallerAppTally } from './caller-tally';
 
 /**
  * The budget on live rows (docs/LIVE-QUERIES.md "Limits"): each watch holds up to its window size
@@ -66,7 +67,7 @@ const queryRows = ({ filterNodes, optionBytes }: WatchSize): number =>
 export const rowsCounted = (size: WatchSize): number => Math.max(size.limit, MIN_ROWS_PER_WATCH) + queryRows(size);
 
 /** 100000 as "100,000" (toLocaleString is slow enough to matter when hundreds are refused at once). */
-const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const formatCount = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * "50 rows", "1 row (counted as 50)" for a window smaller than a watch counts, "50 rows and a
@@ -75,58 +76,44 @@ const format = (rows: number) => String(rows).replace(/\B(?=(\d{3})+(?!\d))/g, '
  */
 function windowOf(size: WatchSize): string {
   const { limit, filterNodes, optionBytes } = size;
-  const rows = `${format(limit)} ${limit === 1 ? 'row' : 'rows'}`;
+  const rows = `${formatCount(limit)} ${limit === 1 ? 'row' : 'rows'}`;
   const query = queryRows(size);
   const counted = rowsCounted(size);
-  if (query === 0) return limit < MIN_ROWS_PER_WATCH ? `${rows} (counted as ${format(counted)})` : rows;
+  if (query === 0) return limit < MIN_ROWS_PER_WATCH ? `${rows} (counted as ${formatCount(counted)})` : rows;
   const byNodes = ROWS_PER_FILTER_NODE * filterNodes >= Math.ceil(optionBytes / OPTION_BYTES_PER_ROW);
   const what = byNodes
-    ? `a filter of ${format(filterNodes)} conditions and values`
-    : `options of ${format(optionBytes)} bytes`;
-  return `${rows} and ${what} (counted as ${format(counted)})`;
+    ? `a filter of ${formatCount(filterNodes)} conditions and values`
+    : `options of ${formatCount(optionBytes)} bytes`;
+  return `${rows} and ${what} (counted as ${formatCount(counted)})`;
 }
 
 export class LiveRowsBudget {
-  private readonly byCaller = new Map<string, number>();
-  private readonly byApp = new Map<string, number>();
+  private readonly rows: CallerAppTally;
 
-  constructor(
-    private readonly perCaller = MAX_LIVE_ROWS_PER_CALLER,
-    private readonly perApp = MAX_LIVE_ROWS_PER_APP,
-  ) {}
+  constructor(perCaller = MAX_LIVE_ROWS_PER_CALLER, perApp = MAX_LIVE_ROWS_PER_APP) {
+    this.rows = new CallerAppTally(perCaller, perApp);
+  }
 
   /** Counts a watch ({@link rowsCounted}) against its caller and app, or refuses it. */
   reserve(appId: string, owner: string, size: WatchSize): void {
-    const rows = rowsCounted(size);
-    const callerKey = `${appId}\u0000${owner}`;
-    const callerRows = (this.byCaller.get(callerKey) ?? 0) + rows;
-    const appRows = (this.byApp.get(appId) ?? 0) + rows;
-    if (callerRows > this.perCaller)
+    const refused = this.rows.add(appId, owner, rowsCounted(size));
+    if (refused?.over === 'caller')
       throw new JoinRefused(
         `This live query's window of ${windowOf(size)} would bring this caller's live queries to ` +
-          `${format(callerRows)} rows; at most ${format(this.perCaller)} are allowed (watches × window size, plus their filters). ` +
+          `${formatCount(refused.total)} rows; at most ${formatCount(this.rows.perCaller)} are allowed (watches × window size, plus their filters). ` +
           'Stop other watches, or ask for a smaller limit or a shorter filter.',
         LIVE_ROWS_EXCEEDED,
       );
-    if (appRows > this.perApp)
+    if (refused)
       throw new JoinRefused(
         `This live query's window of ${windowOf(size)} would bring the app's live queries to ` +
-          `${format(appRows)} rows; at most ${format(this.perApp)} are allowed for all callers together.`,
+          `${formatCount(refused.total)} rows; at most ${formatCount(this.rows.perApp)} are allowed for all callers together.`,
         LIVE_ROWS_EXCEEDED,
       );
-    this.byCaller.set(callerKey, callerRows);
-    this.byApp.set(appId, appRows);
   }
 
   /** Gives back what reserve counted for a watch of this size. */
   release(appId: string, owner: string, size: WatchSize): void {
-    const rows = rowsCounted(size);
-    const callerKey = `${appId}\u0000${owner}`;
-    const callerRows = (this.byCaller.get(callerKey) ?? 0) - rows;
-    const appRows = (this.byApp.get(appId) ?? 0) - rows;
-    if (callerRows > 0) this.byCaller.set(callerKey, callerRows);
-    else this.byCaller.delete(callerKey);
-    if (appRows > 0) this.byApp.set(appId, appRows);
-    else this.byApp.delete(appId);
+    this.rows.release(appId, owner, rowsCounted(size));
   }
 }

@@ -1,4 +1,6 @@
 import { JoinRefused } from './access';
+import { addTo, CallerAppTally, takeFrom } from './caller-tally';
+import { formatCount } from './live-query-budget';
 import { MAX_OPTION_BYTES } from './live-query-request';
 
 /**
@@ -28,7 +30,6 @@ export function requestBytes(payload: unknown): number {
 }
 
 const busy = (message: string) => new JoinRefused(message, 'live_queries_busy');
-const format = (bytes: number) => bytes.toLocaleString('en-US');
 
 /** Who sent a waiting request, and its size. */
 export interface WaitingRequest {
@@ -41,45 +42,32 @@ export interface WaitingRequest {
 
 export class WaitingRequests {
   private readonly bySocket = new Map<string, number>();
-  private readonly bytesByCaller = new Map<string, number>();
-  private readonly bytesByApp = new Map<string, number>();
+  private readonly bytes = new CallerAppTally(MAX_QUEUED_BYTES_PER_CALLER, MAX_QUEUED_BYTES_PER_APP);
 
   /** Counts a request in, or answers why it may not wait (nothing is counted then). */
   admit({ socketId, appId, owner, bytes }: WaitingRequest): JoinRefused | undefined {
-    const waiting = this.bySocket.get(socketId) ?? 0;
-    if (waiting >= MAX_QUEUED_REQUESTS_PER_SOCKET)
+    if ((this.bySocket.get(socketId) ?? 0) >= MAX_QUEUED_REQUESTS_PER_SOCKET)
       return busy(
-        `${format(MAX_QUEUED_REQUESTS_PER_SOCKET)} live-query requests of this socket are already waiting; send fewer at once`,
+        `${formatCount(MAX_QUEUED_REQUESTS_PER_SOCKET)} live-query requests of this socket are already waiting; send fewer at once`,
       );
-    const callerKey = `${appId}\u0000${owner}`;
-    const callerBytes = (this.bytesByCaller.get(callerKey) ?? 0) + bytes;
-    if (callerBytes > MAX_QUEUED_BYTES_PER_CALLER)
+    const refused = this.bytes.add(appId, owner, bytes);
+    if (refused?.over === 'caller')
       return busy(
-        `This caller's waiting live-query requests would take ${format(callerBytes)} bytes; at most ` +
-          `${format(MAX_QUEUED_BYTES_PER_CALLER)} may wait: send fewer at once`,
+        `This caller's waiting live-query requests would take ${formatCount(refused.total)} bytes; at most ` +
+          `${formatCount(MAX_QUEUED_BYTES_PER_CALLER)} may wait: send fewer at once`,
       );
-    const appBytes = (this.bytesByApp.get(appId) ?? 0) + bytes;
-    if (appBytes > MAX_QUEUED_BYTES_PER_APP)
+    if (refused)
       return busy(
-        `The app's waiting live-query requests would take ${format(appBytes)} bytes; at most ` +
-          `${format(MAX_QUEUED_BYTES_PER_APP)} may wait for all callers together: send fewer at once`,
+        `The app's waiting live-query requests would take ${formatCount(refused.total)} bytes; at most ` +
+          `${formatCount(MAX_QUEUED_BYTES_PER_APP)} may wait for all callers together: send fewer at once`,
       );
-    this.bySocket.set(socketId, waiting + 1);
-    this.bytesByCaller.set(callerKey, callerBytes);
-    this.bytesByApp.set(appId, appBytes);
+    addTo(this.bySocket, socketId, 1);
     return undefined;
   }
 
   /** A request admitted with these figures left the queue (it ran, or found its socket gone). */
   release({ socketId, appId, owner, bytes }: WaitingRequest): void {
-    subtract(this.bySocket, socketId, 1);
-    subtract(this.bytesByCaller, `${appId}\u0000${owner}`, bytes);
-    subtract(this.bytesByApp, appId, bytes);
+    takeFrom(this.bySocket, socketId, 1);
+    this.bytes.release(appId, owner, bytes);
   }
-}
-
-function subtract(counts: Map<string, number>, key: string, amount: number): void {
-  const left = (counts.get(key) ?? amount) - amount;
-  if (left > 0) counts.set(key, left);
-  else counts.delete(key);
 }

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { callerFromToken, normaliseToken, type Caller } from '../auth/caller';
 import type { EmulatorContext, RealtimePublisher } from '../instance/context';
 import { checkRoom, entityViewFor, JoinRefused, type SocketState } from './access';
+import { addTo, takeFrom } from './caller-tally';
 import { LiveQueries } from './live-queries';
 import type { RealtimeServerIo, RealtimeSocket } from './socket-types';
 
@@ -103,15 +104,12 @@ class SocketCounts {
 
   opened(state: SocketState): void {
     const key = SocketCounts.key(state);
-    if (key !== undefined) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    if (key !== undefined) addTo(this.open, key, 1);
   }
 
   closed(state: SocketState): void {
     const key = SocketCounts.key(state);
-    if (key === undefined) return;
-    const left = (this.open.get(key) ?? 1) - 1;
-    if (left > 0) this.open.set(key, left);
-    else this.open.delete(key);
+    if (key !== undefined) takeFrom(this.open, key, 1);
   }
 }
 
