@@ -156,13 +156,13 @@ export class WriteIntake {
     else for (const subscription of subscriptions) dropSubscription(this.core, subscription);
   }
 
-  /** The overloaded caller's watches have ended: its windows that others watch are read again in full. */
+  /**
+   * The overloaded caller's watches have ended: its windows that others watch and that were not
+   * read in full since its last unchecked write (all are marked stale until then) are read now.
+   */
   private ended(lane: string): void {
     this.ending.delete(lane);
-    for (const window of this.core.index.windowsInLane(lane)) {
-      window.stale = true;
-      scheduleUpdate(this.core, window);
-    }
+    for (const window of this.core.index.windowsInLane(lane)) if (window.stale) scheduleUpdate(this.core, window);
   }
 }
 

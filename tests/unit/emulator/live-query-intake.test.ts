@@ -128,6 +128,27 @@ it('hands writes out in order and tells of a user written once', () => {
   expect(windows.some((window) => window.dirty.has('r2'))).toBe(false);
 });
 
+/**
+ * The live-query server's parts for real subscriptions: the index, budget and queue given, every
+ * watcher refused when a window's update checks it (it lost access meanwhile).
+ */
+function subscribedCore(parts: {
+  index: LiveQueryIndex;
+  budget: LiveRowsBudget;
+  queue: FairQueue;
+  findSocket: (id: string) => unknown;
+}): LiveQueryCore {
+  return {
+    ...parts,
+    context: { entities: SCHEMALESS },
+    access: { check: () => new JoinRefused('Gone meanwhile', 'forbidden_room') },
+    isolated: (_what: string, work: () => void) => {
+      work();
+      return true;
+    },
+  } as unknown as LiveQueryCore;
+}
+
 describe('a lane whose checks wait too long', () => {
   /** Real subscriptions: `heavy` checks every write, `light` only records of group "l"; `other` shares heavy's window. */
   function watched() {
@@ -175,19 +196,8 @@ describe('a lane whose checks wait too long', () => {
     subscribe('light', light);
     subscribe('other', heavy);
     const queue = new FairQueue((unit) => unit());
-    const core = {
-      context: { entities: SCHEMALESS },
-      index,
-      budget,
-      queue,
-      // The window's update checks its watchers first: here every one has lost access meanwhile.
-      access: { check: () => new JoinRefused('Gone meanwhile', 'forbidden_room') },
-      findSocket: (id: string) => sockets.get(id),
-      isolated: (_what: string, work: () => void) => {
-        work();
-        return true;
-      },
-    } as unknown as LiveQueryCore;
+    // A window's update checks its watchers first: here every one has lost access meanwhile.
+    const core = subscribedCore({ index, budget, queue, findSocket: (id: string) => sockets.get(id) });
     return { core, queue, told, index, budget, heavy, light };
   }
 
@@ -261,18 +271,7 @@ describe('a lane whose checks wait too long', () => {
       endedPerUnit.push(busyTold - endedBefore);
       endedBefore = busyTold;
     });
-    const core = {
-      context: { entities: SCHEMALESS },
-      index,
-      budget,
-      queue,
-      access: { check: () => new JoinRefused('unused', 'forbidden_room') },
-      findSocket: () => socket,
-      isolated: (_what: string, work: () => void) => {
-        work();
-        return true;
-      },
-    } as unknown as LiveQueryCore;
+    const core = subscribedCore({ index, budget, queue, findSocket: () => socket });
     const intake = new WriteIntake(core, () => undefined, 1);
     const write = (id: string) => ({ appId: 'app', entity: 'Item', type: 'update' as const, record: record(id) });
     intake.push(write('r1'));
