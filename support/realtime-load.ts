@@ -113,6 +113,11 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[rank] as number;
 }
 
+/** The median, 99th percentile and largest of latencies sorted ascending (ms). */
+export function latencyFigures(sorted: readonly number[]): { p50: number; p99: number; max: number } {
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+}
+
 export interface DeliveryAnalysis {
   missing: number;
   unexpected: number;
@@ -269,11 +274,7 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
       failedWrites,
       complete: missing === 0 && unexpected === 0 && failedWrites === 0,
       ordered: outOfOrder === 0,
-      latencyMs: {
-        p50: percentile(latencies, 0.5),
-        p99: percentile(latencies, 0.99),
-        max: latencies.at(-1) ?? Number.NaN,
-      },
+      latencyMs: latencyFigures(latencies),
     };
   } finally {
     for (const client of clients) client.cleanup();

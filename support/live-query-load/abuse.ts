@@ -14,7 +14,7 @@ import type { Socket } from 'socket.io-client';
 import { loginToken } from '../../emulator/seed/seeded-login';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { createClient } from '../../lib/sdk';
-import { percentile } from '../realtime-load';
+import { latencyFigures, percentile } from '../realtime-load';
 import { APP_ID, benchEntity, liveQuerySocket, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 5000;
@@ -83,12 +83,6 @@ function otherClientReads(url: string) {
   };
 }
 
-const readFigures = (sorted: number[]) => ({
-  p50: percentile(sorted, 0.5),
-  p99: percentile(sorted, 0.99),
-  max: sorted.at(-1) ?? Number.NaN,
-});
-
 /**
  * The user subscribes to and leaves windows of 10,000 rows as fast as five sockets allow, from a
  * process of its own, while another client reads: each subscription reads 5,000 records and sends
@@ -112,7 +106,7 @@ async function measureChurn(url: string, token: string, seconds: number): Promis
     const reads = otherClientReads(url);
     await sleep(seconds * 1000);
     const latencies = [...(await reads.stop())].sort((left, right) => left - right);
-    return { seconds, subscriptions, otherReadMs: readFigures(latencies) };
+    return { seconds, subscriptions, otherReadMs: latencyFigures(latencies) };
   } finally {
     if (churner.pid !== undefined && churner.exitCode === null) process.kill(-churner.pid, 'SIGTERM');
     await exited;
@@ -159,7 +153,7 @@ export async function measureAbuse(
       unanswered: rooms.filter((room) => !answered(room)).length,
       writes,
       otherReads: latencies.length,
-      otherReadMs: readFigures(latencies),
+      otherReadMs: latencyFigures(latencies),
       referenceReadMs: { p50: percentile(reference, 0.5), p99: percentile(reference, 0.99) },
       rssGrowthBytes: rssBytes() - rssBefore,
     };

@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 
 import { loginToken } from '../../emulator/seed/seeded-login';
 import { createClient } from '../../lib/sdk';
-import { percentile } from '../realtime-load';
+import { latencyFigures } from '../realtime-load';
 import { APP_ID, benchEntity, liveQuerySocket, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 1000;
@@ -154,7 +154,7 @@ export async function measureCostly(
       seconds,
       otherDelivered: latencies.length,
       otherWrites,
-      otherLatencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN },
+      otherLatencyMs: latencyFigures(sorted),
       told: toldAt.length,
       firstToldAfterS: toldAt.length > 0 ? ((toldAt[0] as number) - started) / 1000 : null,
       rssGrowthBytes: rssBytes() - rssBefore,

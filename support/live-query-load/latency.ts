@@ -10,7 +10,7 @@
  * the same writes on the same data with nobody watching, first, are the reference.
  */
 import { createClient, type PlatformClient, type WatchOptions } from '../../lib/sdk';
-import { percentile } from '../realtime-load';
+import { latencyFigures } from '../realtime-load';
 import { APP_ID, benchEntity, randomFrom, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 20_000;
@@ -243,7 +243,7 @@ export async function measureLatency(
       expectedDeliveries: expected,
       refusedWatches: Object.fromEntries(watching.refused),
       deliveries: latencies.length,
-      latencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN },
+      latencyMs: latencyFigures(sorted),
       serverCpuMsPerWrite: serverCpu / options.writes,
       referenceCpuMsPerWrite: referenceCpu / options.writes,
       warmUpCpuMsPerWrite: warmUpCpu / warmUp.writes,
