@@ -28,7 +28,13 @@ async function main() {
   const page = await measurePage(quick ? 0 : lighthouseRoundsFrom(process.argv));
   if (process.argv.includes('--page-only')) {
     report(
-      { date: new Date().toISOString(), quick, firstLoad: page.firstLoad, lighthouse: page.lighthouse },
+      {
+        date: new Date().toISOString(),
+        quick,
+        firstLoad: page.firstLoad,
+        lighthouse: page.lighthouse,
+        observed: page.observed,
+      },
       page.rows,
     );
     return;
@@ -70,6 +76,7 @@ async function main() {
     quick,
     firstLoad: page.firstLoad,
     lighthouse: page.lighthouse,
+    observed: page.observed,
     sdk,
     gate,
     realtime,

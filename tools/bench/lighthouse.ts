@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { browserExecutable, chromiumFlagsAfter } from '../../support/browser';
-import { median } from './median';
+import { median } from '../../support/median';
 
 export interface LighthouseFigures {
   performance: number;

@@ -6,13 +6,22 @@
 import path from 'node:path';
 
 import { ensureBuild } from '../../build-steps/site/build-site';
+import { compareObserved, observedRows, type ObservedComparison } from '../../support/observed-load';
 import { buildFrameworkFloor, firstLoadChunksContaining, measureFirstLoad } from './first-load';
 import type { LighthouseFigures } from './lighthouse';
-import { compareWithEmptyExport, sideBySideRows, type PageComparison } from './side-by-side';
+import {
+  AUDITED_PAGES,
+  compareWithEmptyExport,
+  sideBySideRows,
+  withExportsServed,
+  type PageComparison,
+} from './side-by-side';
 
 const ROOT = path.resolve(__dirname, '../..');
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const LIGHTHOUSE_REPORTS = path.join(ROOT, '.bench', 'lighthouse');
+/** Throttled loads per page and export: their spread is small (docs/PERFORMANCE.md), and a load takes 3–5 s. */
+const OBSERVED_ROUNDS = 7;
 export const PAGE_BUDGET = { firstLoadAboveFloorBytes: 6 * 1024, htmlGzipBytes: 6 * 1024 };
 
 const within = (value: number, budget: number) => `budget ≤ ${KB(budget)}: ${value <= budget ? 'met' : 'MISSED'}`;
@@ -50,16 +59,16 @@ export async function measurePage(rounds: number) {
   };
 
   let lighthouse: PageComparison[] = [];
+  let observed: ObservedComparison[] = [];
   if (rounds > 0) {
-    console.log(`Lighthouse mobile, ours and the empty export in turn, ${rounds} rounds ...`);
-    lighthouse = await compareWithEmptyExport({
-      oursDir: out,
-      emptyDir: floor.outDir,
-      rounds,
-      reportDir: LIGHTHOUSE_REPORTS,
-      onRun: printRun,
+    await withExportsServed({ oursDir: out, emptyDir: floor.outDir }, async (served) => {
+      console.log(`Lighthouse mobile, ours and the empty export in turn, ${rounds} rounds ...`);
+      lighthouse = await compareWithEmptyExport(served, { rounds, reportDir: LIGHTHOUSE_REPORTS, onRun: printRun });
+      console.log(`Every run's Lighthouse report: ${path.relative(ROOT, LIGHTHOUSE_REPORTS)}/`);
+      const loads = Math.max(rounds, OBSERVED_ROUNDS);
+      console.log(`Throttled loads in Chromium, ours and the empty export in turn, ${loads} rounds ...`);
+      observed = await compareObserved(served, AUDITED_PAGES, loads);
     });
-    console.log(`Every run's Lighthouse report: ${path.relative(ROOT, LIGHTHOUSE_REPORTS)}/`);
   }
   const rows: [string, string, string][] = [
     ['First-load JS of / (gzip)', KB(firstLoad.siteGzipBytes), ''],
@@ -80,6 +89,7 @@ export async function measurePage(rounds: number) {
       `${KB(firstLoad.htmlBytes)} raw; ${within(firstLoad.htmlGzipBytes, PAGE_BUDGET.htmlGzipBytes)}`,
     ],
     ...(lighthouse.length > 0 ? sideBySideRows(lighthouse) : []),
+    ...observedRows(observed),
   ];
-  return { firstLoad, lighthouse, rows };
+  return { firstLoad, lighthouse, observed, rows };
 }

@@ -10,8 +10,8 @@ import type { Server } from 'node:http';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { startEmulator } from '../../emulator/start/server';
+import { median } from '../../support/median';
 import { lighthouseInterleaved, type InterleavedResult, type LighthouseFigures } from './lighthouse';
-import { median } from './median';
 
 /**
  * The pages audited. Lighthouse refuses to audit a document answered with status 404, so the 404
@@ -63,44 +63,60 @@ async function closeServer(server: Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
+/** Where the two exports are served while measuring: origins of ours and the empty one. */
+export interface ServedExports {
+  ours: string;
+  empty: string;
+}
+
 /**
  * Serves our export and the empty one from this process (as `npm run serve` does), with the local
- * platform our pages talk to, and runs Lighthouse mobile `rounds` times over every page of both.
+ * platform our pages talk to, while `measure` runs.
  */
-export async function compareWithEmptyExport(options: {
-  oursDir: string;
-  emptyDir: string;
-  rounds: number;
-  /** Where every run's whole Lighthouse report is kept (emptied first). */
-  reportDir?: string;
-  onRun?: (label: string, round: number, figures: LighthouseFigures) => void;
-}): Promise<PageComparison[]> {
+export async function withExportsServed<T>(
+  dirs: { oursDir: string; emptyDir: string },
+  measure: (served: ServedExports) => Promise<T>,
+): Promise<T> {
+  const served = { ours: `http://127.0.0.1:${OURS_PORT}`, empty: `http://127.0.0.1:${EMPTY_PORT}` };
   // Our pages ask the platform for the app's settings: run the emulator the build points at (3001).
   const emulator = await startEmulator({
     port: 3001,
     quiet: true,
     projectDir: REPOSITORY_ROOT,
-    siteOrigins: [`http://127.0.0.1:${OURS_PORT}`],
+    siteOrigins: [served.ours],
   });
   const servers: Server[] = [];
   try {
-    servers.push(await serveStatic({ root: options.oursDir, host: '127.0.0.1', port: OURS_PORT }));
-    servers.push(await serveStatic({ root: options.emptyDir, host: '127.0.0.1', port: EMPTY_PORT }));
-    const targets = AUDITED_PAGES.flatMap((page) => [
-      { label: `ours ${page}`, url: `http://127.0.0.1:${OURS_PORT}${page}` },
-      { label: `empty ${page}`, url: `http://127.0.0.1:${EMPTY_PORT}${page}` },
-    ]);
-    const results = await lighthouseInterleaved(targets, options.rounds, options);
-    return AUDITED_PAGES.map((page, index) => {
-      const ours = results[2 * index];
-      const empty = results[2 * index + 1];
-      if (!ours || !empty) throw new Error(`no Lighthouse result for ${page}`);
-      return compare(page, ours, empty);
-    });
+    servers.push(await serveStatic({ root: dirs.oursDir, host: '127.0.0.1', port: OURS_PORT }));
+    servers.push(await serveStatic({ root: dirs.emptyDir, host: '127.0.0.1', port: EMPTY_PORT }));
+    return await measure(served);
   } finally {
     await Promise.all(servers.map(closeServer));
     await emulator.close();
   }
+}
+
+/** Lighthouse mobile `rounds` times over every page of both served exports, interleaved. */
+export async function compareWithEmptyExport(
+  served: ServedExports,
+  options: {
+    rounds: number;
+    /** Where every run's whole Lighthouse report is kept (emptied first). */
+    reportDir?: string;
+    onRun?: (label: string, round: number, figures: LighthouseFigures) => void;
+  },
+): Promise<PageComparison[]> {
+  const targets = AUDITED_PAGES.flatMap((page) => [
+    { label: `ours ${page}`, url: `${served.ours}${page}` },
+    { label: `empty ${page}`, url: `${served.empty}${page}` },
+  ]);
+  const results = await lighthouseInterleaved(targets, options.rounds, options);
+  return AUDITED_PAGES.map((page, index) => {
+    const ours = results[2 * index];
+    const empty = results[2 * index + 1];
+    if (!ours || !empty) throw new Error(`no Lighthouse result for ${page}`);
+    return compare(page, ours, empty);
+  });
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;

@@ -1,0 +1,44 @@
+import { blockingTimeAfter, observedRows, type ObservedResult } from '../../../support/observed-load';
+
+describe('blockingTimeAfter', () => {
+  it("counts each task's time beyond 50 ms", () => {
+    expect(blockingTimeAfter([{ startMs: 1_000, durationMs: 120 }], 500)).toBe(70);
+    expect(
+      blockingTimeAfter(
+        [
+          { startMs: 1_000, durationMs: 120 },
+          { startMs: 2_000, durationMs: 51 },
+        ],
+        500,
+      ),
+    ).toBe(71);
+  });
+
+  it('counts nothing of a task that ended before the first paint, nor one of 50 ms or less', () => {
+    expect(blockingTimeAfter([{ startMs: 100, durationMs: 300 }], 500)).toBe(0);
+    expect(blockingTimeAfter([{ startMs: 600, durationMs: 50 }], 500)).toBe(0);
+  });
+
+  it('counts only the part after the first paint of a task that straddles it', () => {
+    expect(blockingTimeAfter([{ startMs: 400, durationMs: 200 }], 500)).toBe(50);
+    expect(blockingTimeAfter([{ startMs: 400, durationMs: 140 }], 500)).toBe(0);
+  });
+});
+
+describe('observedRows', () => {
+  const result = (label: string, tbtMs: number, lcpMs: number): ObservedResult => {
+    const figures = { fcpMs: 300, lcpMs, tbtMs, longestTaskMs: 200 };
+    return { label, url: `http://127.0.0.1/${label}`, runs: [figures, figures], median: figures };
+  };
+
+  it('gives ours and the empty export per page with the TBT ratio and the LCP difference', () => {
+    const [row] = observedRows([
+      { page: '/', ours: result('ours', 330, 900), empty: result('empty', 300, 400), tbtRatio: 1.1 },
+    ]);
+    expect(row?.[0]).toBe('Throttled loads /: ours / empty export (median of 2)');
+    expect(row?.[1]).toBe(
+      'FCP 300 ms, LCP 900 ms, TBT 330 ms, longest task 200 ms / FCP 300 ms, LCP 400 ms, TBT 300 ms, longest task 200 ms',
+    );
+    expect(row?.[2]).toMatch(/^TBT ×1\.10, LCP \+500 ms; Chromium run at 4× CPU, 150 ms RTT, 1\.6 Mbit\/s/);
+  });
+});
