@@ -22,6 +22,7 @@ import {
 } from '../../deploy/headers/policy';
 import { hostConfigurations } from '../../deploy/headers/servers';
 import { HOST_CONFIG_FILES } from '../../deploy/headers/servers/site-rules';
+import { stylesheetHrefs } from '../../deploy/headers/stylesheet-preload';
 import { DEFAULT_SERVER_URL, readBuildEnv, type BuildEnv } from '../../lib/config/env';
 import { originOf, parseOriginList } from '../../lib/util';
 import { insertEarlyHead, notFoundScreenOf } from './early-head';
@@ -70,6 +71,7 @@ function readPages(root: string, files: string[], runtimeStyles: boolean): Expor
         paths: pathsOfHtmlFile(file),
         scriptHashes: inlineScriptHashes(html),
         styleHashes: inlineStyleHashes(html),
+        stylesheets: stylesheetHrefs(html),
       };
     });
 }

@@ -10,9 +10,14 @@
  *   allows the inline scripts and styles of every page (hosts answer unknown paths, `//x` among
  *   them, with 404.html, and no page-specific rule could name those paths);
  * - `/_next/static/*`, each page path and each other file carry only their Cache-Control;
- * - `/*` also removes `Access-Control-Allow-Origin`, which Cloudflare Pages adds to every response.
+ * - `/*` also removes `Access-Control-Allow-Origin`, which Cloudflare Pages adds to every response,
+ *   and preloads the pages' stylesheet (`Link`, stylesheet-preload.ts): on every answer, since the
+ *   404 screen of an unknown path needs it as much as a page and no page-specific rule could name
+ *   those paths either; on a file that is no page it costs its bytes and fetches nothing new;
  * `assertDisjointRules` checks this when the headers are generated.
  */
+
+import { stylesheetPreloadHeader } from './stylesheet-preload';
 
 export interface HeaderRule {
   /** A path, or a prefix ending in `*`. */
@@ -36,6 +41,8 @@ export interface SitePage {
   scriptHashes: string[];
   /** CSP hash sources of the page's inline `<style>` elements (the inlined stylesheet). */
   styleHashes: string[];
+  /** The addresses of the page's stylesheets (`<link rel="stylesheet">`), preloaded by a header. */
+  stylesheets?: string[];
 }
 
 export interface PolicyInput {
@@ -160,6 +167,7 @@ export function metaContentSecurityPolicy(input: PolicyInput): string {
 }
 
 export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
+  const preload = stylesheetPreloadHeader(input.pages.flatMap((page) => page.stylesheets ?? []));
   const rules: HeaderRule[] = [
     {
       path: '/*',
@@ -169,6 +177,7 @@ export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
         'X-Content-Type-Options': 'nosniff',
         'Permissions-Policy': PERMISSIONS_POLICY,
         'Cross-Origin-Opener-Policy': 'same-origin',
+        ...(preload === null ? {} : { Link: preload }),
       },
       // The site is no API: no other origin may read its responses (Cloudflare Pages sends `*` else).
       detach: ['Access-Control-Allow-Origin'],

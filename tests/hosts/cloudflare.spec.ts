@@ -46,6 +46,7 @@ const COMPARED_HEADERS = [
   'cross-origin-opener-policy',
   'access-control-allow-origin',
   'x-robots-tag',
+  'link',
 ];
 
 /** What a visitor's browser acts on: status, which file, and the headers that protect or cache it. */

@@ -30,5 +30,8 @@ for (const target of [
     expect(answer.body).toBe(NOT_FOUND_PAGE);
     expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // The 404 screen's stylesheet, preloaded as for every page.
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(answer.body)?.[1];
+    expect(answer.headers.link).toBe(`<${stylesheet}>; rel=preload; as=style`);
   });
 }

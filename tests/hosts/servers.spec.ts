@@ -55,7 +55,7 @@ for (const id of SERVERS) {
       }
     });
 
-    test('the security headers on pages and on the 404 screen; HTML revalidated, hashed assets a year', async () => {
+    test('the security headers and the stylesheet preload on pages and on the 404 screen; HTML revalidated, hashed assets a year', async () => {
       const asset = hashedAsset();
       expect(asset).not.toBe('');
       // A missing hashed file gets the 404 screen revalidated, as any 404: a year would outlive a
@@ -79,6 +79,10 @@ for (const id of SERVERS) {
         expect([target, answer.headers['access-control-allow-origin']]).toEqual([target, undefined]);
         const cache = target === asset ? 'public, max-age=31536000, immutable' : 'no-cache';
         expect([target, answer.headers['cache-control']]).toEqual([target, cache]);
+        // A page and the 404 screen: the stylesheet they link is preloaded before their parse.
+        const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(answer.body)?.[1];
+        if (target !== asset)
+          expect([target, answer.headers.link]).toEqual([target, `<${stylesheet}>; rel=preload; as=style`]);
       }
     });
   });

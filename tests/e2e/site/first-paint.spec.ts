@@ -96,3 +96,23 @@ test.describe('the framework after the first paint', () => {
     });
   }
 });
+
+test.describe("the stylesheet's request", () => {
+  for (const path of ['/', '/ComingSoon', '/a-missing-page']) {
+    test(`${path}: goes out on the response's preload header, before the parser reaches the <link>`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const initiators: string[] = [];
+      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+        if (new URL(request.url).pathname.endsWith('.css')) initiators.push(initiator.type);
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // `parser` is a request the HTML's <link> started (after the navigation's commit and the head's
+      // parse); the preload header's request has no place in the document (`other`).
+      expect(initiators).toEqual(['other']);
+    });
+  }
+});
