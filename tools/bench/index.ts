@@ -2,13 +2,14 @@
  * `npm run bench`: builds, then measures in one run and prints as a table and as JSON:
  * first-load JS of `/` against an empty Next.js export (the framework floor), HTML size, Lighthouse
  * mobile on `/`, `/ComingSoon` and the 404 page next to the same pages of the empty export
- * (page.ts, side-by-side.ts: interleaved, median of `--rounds N`, default 3), the SDK bundle against
+ * (page.ts, side-by-side.ts: interleaved, median of `--rounds N`, default 3) and the same pages loaded
+ * in Chromium at Lighthouse's mobile conditions (support/observed-load.ts), the SDK bundle against
  * the reference client, time-to-gate-resolved, real-time delivery latency, live queries (latency and
  * CPU per write with 1,000 watches over 20,000 records, one user's 1,000 watches of 10,000 rows,
  * correctness under 10,000 writes with forced reconnects, memory per watch) and the
  * emulator's write and query cost (store-queries.ts) at 100 and 50,000 records. Budgets are reported,
- * never enforced by timed tests. `--quick` skips Lighthouse and shortens the real-time run;
- * `--page-only` measures the page alone (first load, HTML, Lighthouse).
+ * never enforced by timed tests. `--quick` skips Lighthouse and the throttled loads and shortens the
+ * real-time run; `--page-only` measures the page alone (first load, HTML, Lighthouse, throttled loads).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
