@@ -19,7 +19,7 @@
 import { chromium, type Browser } from '@playwright/test';
 
 import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from './browser';
-import { median } from './median';
+import { median, ratioTo, signed } from './figures';
 
 /** Lighthouse 13's mobile settings for its simulation (`constants.throttling.mobileSlow4G`). */
 export const OBSERVED_CONDITIONS = { cpuSlowdown: 4, rttMs: 150, downloadKbps: 1638.4, uploadKbps: 750 } as const;
@@ -184,14 +184,11 @@ export async function compareObserved(
     const ours = results[2 * index];
     const empty = results[2 * index + 1];
     if (!ours || !empty) throw new Error(`no observed loads of ${page}`);
-    const tbtRatio =
-      empty.median.tbtMs > 0 ? ours.median.tbtMs / empty.median.tbtMs : ours.median.tbtMs > 0 ? Infinity : 1;
-    return { page, ours, empty, tbtRatio };
+    return { page, ours, empty, tbtRatio: ratioTo(ours.median.tbtMs, empty.median.tbtMs) };
   });
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
-const signedMs = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
 
 /** Rows for `npm run bench`'s table: per page, ours and the empty export as loaded, and the TBT ratio. */
 export function observedRows(comparisons: readonly ObservedComparison[]): [string, string, string][] {
@@ -201,7 +198,7 @@ export function observedRows(comparisons: readonly ObservedComparison[]): [strin
   return comparisons.map(({ page, ours, empty, tbtRatio }) => [
     `Throttled loads ${page}: ours / empty export (median of ${ours.runs.length})`,
     `${figures(ours.median)} / ${figures(empty.median)}`,
-    `TBT ×${tbtRatio.toFixed(2)}, LCP ${signedMs(ours.median.lcpMs - empty.median.lcpMs)}; Chromium run at ${cpuSlowdown}× CPU, ` +
+    `TBT ×${tbtRatio.toFixed(2)}, LCP ${signed(ours.median.lcpMs - empty.median.lcpMs, 0)} ms; Chromium run at ${cpuSlowdown}× CPU, ` +
       `${rttMs} ms RTT, ${(downloadKbps / 1024).toFixed(1)} Mbit/s (observed, not simulated: a check on the Lighthouse figures, not a goal)`,
   ]);
 }

@@ -10,7 +10,7 @@ import { startEmulator } from '../../emulator/start/server';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk';
-import { median } from '../../support/median';
+import { median } from '../../support/figures';
 
 export interface GateTiming {
   latencyMs: number;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { browserExecutable, chromiumFlagsAfter } from '../../support/browser';
-import { median } from '../../support/median';
+import { median } from '../../support/figures';
 
 export interface LighthouseFigures {
   performance: number;

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { startEmulator } from '../../emulator/start/server';
-import { median } from '../../support/median';
+import { median, ratioTo, signed } from '../../support/figures';
 import { lighthouseInterleaved, type InterleavedResult, type LighthouseFigures } from './lighthouse';
 
 /**
@@ -39,8 +39,7 @@ export interface PageComparison {
 }
 
 function compare(page: string, ours: InterleavedResult, empty: InterleavedResult): PageComparison {
-  const tbtRatio =
-    empty.median.tbtMs > 0 ? ours.median.tbtMs / empty.median.tbtMs : ours.median.tbtMs > 0 ? Infinity : 1;
+  const tbtRatio = ratioTo(ours.median.tbtMs, empty.median.tbtMs);
   const lcpAboveMs = ours.median.lcpMs - empty.median.lcpMs;
   const scoreBelow = Math.round((empty.median.performance - ours.median.performance) * 1000) / 1000;
   return {
@@ -120,12 +119,6 @@ export async function compareWithEmptyExport(
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
-/** `+12`, `−0.03`, `±0`: a difference with its sign always shown. */
-const signed = (value: number, digits: number) => {
-  const text = Math.abs(value).toFixed(digits);
-  if (Number(text) === 0) return `±${text}`;
-  return `${value > 0 ? '+' : '−'}${text}`;
-};
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** One line per page and export: `perf 0.97, LCP 812 ms, TBT 204 ms`. */

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 
 import { schemalessDefaultSeed } from '../../emulator/seed/seed';
 import { startEmulator } from '../../emulator/start/server';
-import { median } from '../../support/median';
+import { median } from '../../support/figures';
 
 const APP = 'coming-soon';
 const TOKEN = `service-token-${APP}`;
