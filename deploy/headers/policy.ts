@@ -11,13 +11,13 @@
  *   them, with 404.html, and no page-specific rule could name those paths);
  * - `/_next/static/*`, each page path and each other file carry only their Cache-Control;
  * - `/*` also removes `Access-Control-Allow-Origin`, which Cloudflare Pages adds to every response,
- *   and preloads the pages' stylesheet (`Link`, stylesheet-preload.ts): on every answer, since the
- *   404 screen of an unknown path needs it as much as a page and no page-specific rule could name
- *   those paths either; on a file that is no page it costs its bytes and fetches nothing new;
+ *   and preloads the stylesheets every page links (`Link`, stylesheet-preload.ts): on every answer,
+ *   since the 404 screen of an unknown path needs them as much as a page and no page-specific rule
+ *   could name those paths either; on a file that is no page it costs its bytes and fetches nothing;
  * `assertDisjointRules` checks this when the headers are generated.
  */
 
-import { stylesheetPreloadHeader } from './stylesheet-preload';
+import { stylesheetPreloadHeader, stylesheetsOfEveryPage } from './stylesheet-preload';
 
 export interface HeaderRule {
   /** A path, or a prefix ending in `*`. */
@@ -167,7 +167,7 @@ export function metaContentSecurityPolicy(input: PolicyInput): string {
 }
 
 export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
-  const preload = stylesheetPreloadHeader(input.pages.flatMap((page) => page.stylesheets ?? []));
+  const preload = stylesheetPreloadHeader(stylesheetsOfEveryPage(input.pages));
   const rules: HeaderRule[] = [
     {
       path: '/*',

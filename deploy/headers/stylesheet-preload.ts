@@ -24,6 +24,16 @@ export function stylesheetHrefs(html: string): string[] {
     .filter((href) => href !== '');
 }
 
+/**
+ * The stylesheets every page links, in the first page's order. The header goes on every answer
+ * (policy.ts), so a stylesheet only some pages link (a page's own, as a site with more pages may
+ * have) would be fetched, and warned about as unused, on all the others.
+ */
+export function stylesheetsOfEveryPage(pages: readonly { stylesheets?: readonly string[] }[]): string[] {
+  const [first, ...others] = pages.map((page) => page.stylesheets ?? []);
+  return (first ?? []).filter((href) => others.every((hrefs) => hrefs.includes(href)));
+}
+
 /** The `Link` header value preloading `hrefs` (in order, each once), or null when there are none. */
 export function stylesheetPreloadHeader(hrefs: readonly string[]): string | null {
   const unexpected = hrefs.find((href) => !STYLESHEET.test(href) || href.includes('..'));

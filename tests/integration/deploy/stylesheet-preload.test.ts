@@ -57,4 +57,18 @@ describe('the header rules', () => {
   it('send none for pages without a stylesheet', () => {
     expect(buildHeaderRules(input()).some((rule) => 'Link' in rule.headers)).toBe(false);
   });
+
+  it("preload only what every page links, never one page's own stylesheet on all the others", () => {
+    const own = '/_next/static/chunks/own.css';
+    const rules = buildHeaderRules({
+      ...input(),
+      pages: [page('index.html', ['/'], [CSS, own]), page('404.html', ['/404.html'], [CSS])],
+    });
+    expect(rules.find((rule) => rule.path === '/*')?.headers.Link).toBe(`<${CSS}>; rel=preload; as=style`);
+    const unshared = buildHeaderRules({
+      ...input(),
+      pages: [page('index.html', ['/'], [own]), page('404.html', ['/404.html'], [CSS])],
+    });
+    expect(unshared.some((rule) => 'Link' in rule.headers)).toBe(false);
+  });
 });
