@@ -166,23 +166,42 @@ export function metaContentSecurityPolicy(input: PolicyInput): string {
     .join('; ');
 }
 
-export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
-  const preload = stylesheetPreloadHeader(stylesheetsOfEveryPage(input.pages));
-  const rules: HeaderRule[] = [
+/**
+ * The rules whose headers do not depend on what the pages hold: the protections every answer
+ * carries and the caching of the hashed files. buildHeaderRules adds the pages' own (the CSP with
+ * their inline scripts' hashes, the stylesheet preload); the benchmark serves the empty Next.js
+ * export with these alone, so that it compares pages, not host configurations (tools/bench).
+ */
+export function siteWideRules(): [HeaderRule, HeaderRule] {
+  return [
     {
       path: '/*',
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy(input),
         'Referrer-Policy': REFERRER_POLICY,
         'X-Content-Type-Options': 'nosniff',
         'Permissions-Policy': PERMISSIONS_POLICY,
         'Cross-Origin-Opener-Policy': 'same-origin',
-        ...(preload === null ? {} : { Link: preload }),
       },
       // The site is no API: no other origin may read its responses (Cloudflare Pages sends `*` else).
       detach: ['Access-Control-Allow-Origin'],
     },
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
+  ];
+}
+
+export function buildHeaderRules(input: PolicyInput): HeaderRule[] {
+  const preload = stylesheetPreloadHeader(stylesheetsOfEveryPage(input.pages));
+  const [everyAnswer, hashedFiles] = siteWideRules();
+  const rules: HeaderRule[] = [
+    {
+      ...everyAnswer,
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy(input),
+        ...everyAnswer.headers,
+        ...(preload === null ? {} : { Link: preload }),
+      },
+    },
+    hashedFiles,
   ];
   for (const page of input.pages) {
     const extra = NOT_FOUND_FILES.includes(page.file) ? NOT_FOUND_PAGE_HEADERS : {};

@@ -62,7 +62,9 @@ export async function measurePage(rounds: number) {
   let observed: ObservedComparison[] = [];
   if (rounds > 0) {
     await withExportsServed({ oursDir: out, emptyDir: floor.outDir }, async (served) => {
-      console.log(`Lighthouse mobile, ours and the empty export in turn, ${rounds} rounds ...`);
+      console.log(
+        `Lighthouse mobile, ours and the empty export (bare and with our headers) in turn, ${rounds} rounds ...`,
+      );
       lighthouse = await compareWithEmptyExport(served, { rounds, reportDir: LIGHTHOUSE_REPORTS, onRun: printRun });
       console.log(`Every run's Lighthouse report: ${path.relative(ROOT, LIGHTHOUSE_REPORTS)}/`);
       const loads = Math.max(rounds, OBSERVED_ROUNDS);

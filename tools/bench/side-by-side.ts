@@ -4,9 +4,17 @@
  * `/ComingSoon`, ... and again, so that the machine's load falls on both alike. Only the ratios and
  * differences are goals: absolute figures follow the machine (Lighthouse's `benchmarkIndex` says how
  * fast it was during the run).
+ *
+ * The empty export is measured twice: as a host without our configuration serves it, the reference
+ * issue 36 names, and with the headers every answer of ours carries whatever the page holds
+ * (`siteWideRules`: Cross-Origin-Opener-Policy among them, which costs a page a renderer of its own
+ * in Lighthouse's navigation: docs/PERFORMANCE.md). The second compares the pages alone.
  */
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 
+import { toHeadersFile } from '../../deploy/headers/formats';
+import { siteWideRules } from '../../deploy/headers/policy';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { startEmulator } from '../../emulator/start/server';
@@ -24,28 +32,35 @@ export const SIDE_BY_SIDE_GOALS = { tbtRatio: 1.3, lcpAboveMs: 150, scoreBelow: 
 
 const OURS_PORT = 3090;
 const EMPTY_PORT = 3091;
+const EMPTY_SAME_HEADERS_PORT = 3092;
 
-export interface PageComparison {
-  page: string;
-  ours: InterleavedResult;
-  empty: InterleavedResult;
-  /** Our median TBT over the empty export's (1 when both are 0). */
+/** Our medians against one reference's, and the goals judged on them. */
+export interface Ratios {
+  /** Our median TBT over the reference's (1 when both are 0). */
   tbtRatio: number;
-  /** Our median LCP minus the empty export's, ms. */
+  /** Our median LCP minus the reference's, ms. */
   lcpAboveMs: number;
-  /** The empty export's median performance score minus ours. */
+  /** The reference's median performance score minus ours. */
   scoreBelow: number;
   met: { tbt: boolean; lcp: boolean; score: boolean };
 }
 
-function compare(page: string, ours: InterleavedResult, empty: InterleavedResult): PageComparison {
-  const tbtRatio = ratioTo(ours.median.tbtMs, empty.median.tbtMs);
-  const lcpAboveMs = ours.median.lcpMs - empty.median.lcpMs;
-  const scoreBelow = Math.round((empty.median.performance - ours.median.performance) * 1000) / 1000;
+export interface PageComparison {
+  page: string;
+  ours: InterleavedResult;
+  /** The empty export as a host without our configuration serves it (issue 36's reference). */
+  empty: InterleavedResult;
+  /** The empty export served with our site-wide headers (`siteWideRules`). */
+  emptySameHeaders: InterleavedResult;
+  againstEmpty: Ratios;
+  againstSameHeaders: Ratios;
+}
+
+export function ratiosTo(ours: InterleavedResult, reference: InterleavedResult): Ratios {
+  const tbtRatio = ratioTo(ours.median.tbtMs, reference.median.tbtMs);
+  const lcpAboveMs = ours.median.lcpMs - reference.median.lcpMs;
+  const scoreBelow = Math.round((reference.median.performance - ours.median.performance) * 1000) / 1000;
   return {
-    page,
-    ours,
-    empty,
     tbtRatio,
     lcpAboveMs,
     scoreBelow,
@@ -62,21 +77,36 @@ async function closeServer(server: Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
-/** Where the two exports are served while measuring: origins of ours and the empty one. */
+/** Where the exports are served while measuring: origins of ours and of the empty one, twice. */
 export interface ServedExports {
   ours: string;
   empty: string;
+  emptySameHeaders: string;
+}
+
+/** A copy of the empty export beside it whose `_headers` holds only our site-wide rules. */
+export function emptyExportWithSiteHeaders(emptyDir: string): string {
+  const copy = `${emptyDir}-site-headers`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(emptyDir, copy, { recursive: true });
+  writeFileSync(`${copy}/_headers`, toHeadersFile(siteWideRules()));
+  return copy;
 }
 
 /**
- * Serves our export and the empty one from this process (as `npm run serve` does), with the local
- * platform our pages talk to, while `measure` runs.
+ * Serves our export and the empty one (bare and with our site-wide headers) from this process (as
+ * `npm run serve` does), with the local platform our pages talk to, while `measure` runs.
  */
 export async function withExportsServed<T>(
   dirs: { oursDir: string; emptyDir: string },
   measure: (served: ServedExports) => Promise<T>,
 ): Promise<T> {
-  const served = { ours: `http://127.0.0.1:${OURS_PORT}`, empty: `http://127.0.0.1:${EMPTY_PORT}` };
+  const served = {
+    ours: `http://127.0.0.1:${OURS_PORT}`,
+    empty: `http://127.0.0.1:${EMPTY_PORT}`,
+    emptySameHeaders: `http://127.0.0.1:${EMPTY_SAME_HEADERS_PORT}`,
+  };
+  const sameHeadersDir = emptyExportWithSiteHeaders(dirs.emptyDir);
   // Our pages ask the platform for the app's settings: run the emulator the build points at (3001).
   const emulator = await startEmulator({
     port: 3001,
@@ -88,6 +118,7 @@ export async function withExportsServed<T>(
   try {
     servers.push(await serveStatic({ root: dirs.oursDir, host: '127.0.0.1', port: OURS_PORT }));
     servers.push(await serveStatic({ root: dirs.emptyDir, host: '127.0.0.1', port: EMPTY_PORT }));
+    servers.push(await serveStatic({ root: sameHeadersDir, host: '127.0.0.1', port: EMPTY_SAME_HEADERS_PORT }));
     return await measure(served);
   } finally {
     await Promise.all(servers.map(closeServer));
@@ -95,7 +126,7 @@ export async function withExportsServed<T>(
   }
 }
 
-/** Lighthouse mobile `rounds` times over every page of both served exports, interleaved. */
+/** Lighthouse mobile `rounds` times over every page of the three served exports, interleaved. */
 export async function compareWithEmptyExport(
   served: ServedExports,
   options: {
@@ -108,13 +139,20 @@ export async function compareWithEmptyExport(
   const targets = AUDITED_PAGES.flatMap((page) => [
     { label: `ours ${page}`, url: `${served.ours}${page}` },
     { label: `empty ${page}`, url: `${served.empty}${page}` },
+    { label: `empty, our headers ${page}`, url: `${served.emptySameHeaders}${page}` },
   ]);
   const results = await lighthouseInterleaved(targets, options.rounds, options);
   return AUDITED_PAGES.map((page, index) => {
-    const ours = results[2 * index];
-    const empty = results[2 * index + 1];
-    if (!ours || !empty) throw new Error(`no Lighthouse result for ${page}`);
-    return compare(page, ours, empty);
+    const [ours, empty, emptySameHeaders] = results.slice(3 * index, 3 * index + 3);
+    if (!ours || !empty || !emptySameHeaders) throw new Error(`no Lighthouse result for ${page}`);
+    return {
+      page,
+      ours,
+      empty,
+      emptySameHeaders,
+      againstEmpty: ratiosTo(ours, empty),
+      againstSameHeaders: ratiosTo(ours, emptySameHeaders),
+    };
   });
 }
 
@@ -133,44 +171,59 @@ const MAIN_THREAD_KINDS = [
   ['scriptEvaluation', 'script evaluation'],
 ] as const;
 
-function mainThreadText(ours: LighthouseFigures, empty: LighthouseFigures): string {
+function mainThreadText(...exports: LighthouseFigures[]): string {
   return MAIN_THREAD_KINDS.map(
-    ([kind, name]) => `${name} ${Math.round(ours.mainThread[kind] ?? 0)} / ${ms(empty.mainThread[kind] ?? 0)}`,
+    ([kind, name]) => `${name} ${exports.map((figures) => ms(figures.mainThread[kind] ?? 0)).join(' / ')}`,
   ).join(', ');
 }
 
 /** The machine's speed during the run, from every Lighthouse run's `benchmarkIndex`. */
 export function benchmarkIndexOf(comparisons: readonly PageComparison[]): { median: number; min: number; max: number } {
-  const all = comparisons.flatMap(({ ours, empty }) => [...ours.runs, ...empty.runs].map((run) => run.benchmarkIndex));
+  const all = comparisons.flatMap(({ ours, empty, emptySameHeaders }) =>
+    [...ours.runs, ...empty.runs, ...emptySameHeaders.runs].map((run) => run.benchmarkIndex),
+  );
   return { median: Math.round(median(all)), min: Math.min(...all), max: Math.max(...all) };
 }
 
-/** Rows for `npm run bench`'s table: per page, ours, the empty export and the three goals. */
+function ratiosRow(label: string, ratios: Ratios): [string, string, string] {
+  const { met } = ratios;
+  return [
+    label,
+    `TBT ×${ratios.tbtRatio.toFixed(2)}, LCP ${signed(ratios.lcpAboveMs, 0)} ms, score ${signed(-ratios.scoreBelow, 2)}`,
+    `goals TBT ≤ ×${SIDE_BY_SIDE_GOALS.tbtRatio} ${verdict(met.tbt)}, LCP ≤ +${SIDE_BY_SIDE_GOALS.lcpAboveMs} ms ${verdict(met.lcp)}, score ≥ −${SIDE_BY_SIDE_GOALS.scoreBelow} ${verdict(met.score)}`,
+  ];
+}
+
+/**
+ * Rows for `npm run bench`'s table: per page, ours and the empty export (bare and with our
+ * site-wide headers), the goals against each, and the main thread by kind.
+ */
 export function sideBySideRows(comparisons: readonly PageComparison[]): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const comparison of comparisons) {
-    const { page, ours, empty, met } = comparison;
+    const { page, ours, empty, emptySameHeaders } = comparison;
     const rounds = ours.runs.length;
     const other = ours.median;
     rows.push(
       [
-        `Lighthouse mobile ${page}: ours / empty export (median of ${rounds})`,
-        `${figuresText(ours.median)} / ${figuresText(empty.median)}`,
+        `Lighthouse mobile ${page}: ours / empty export / empty export with our headers (median of ${rounds})`,
+        [ours, empty, emptySameHeaders].map((result) => figuresText(result.median)).join(' / '),
         `a11y/bp/seo ${[other.accessibility, other.bestPractices, other.seo].map((score) => score.toFixed(2)).join(' / ')}`,
       ],
+      ratiosRow(`  ratios ${page} to the empty export`, comparison.againstEmpty),
+      ratiosRow(`  ratios ${page} to it with our headers`, comparison.againstSameHeaders),
       [
-        `  ratios ${page}`,
-        `TBT ×${comparison.tbtRatio.toFixed(2)}, LCP ${signed(comparison.lcpAboveMs, 0)} ms, score ${signed(-comparison.scoreBelow, 2)}`,
-        `goals TBT ≤ ×${SIDE_BY_SIDE_GOALS.tbtRatio} ${verdict(met.tbt)}, LCP ≤ +${SIDE_BY_SIDE_GOALS.lcpAboveMs} ms ${verdict(met.lcp)}, score ≥ −${SIDE_BY_SIDE_GOALS.scoreBelow} ${verdict(met.score)}`,
+        `  main thread ${page}: ours / empty / with our headers`,
+        mainThreadText(ours.median, empty.median, emptySameHeaders.median),
+        '',
       ],
-      [`  main thread ${page}: ours / empty`, mainThreadText(ours.median, empty.median), ''],
     );
   }
   const index = benchmarkIndexOf(comparisons);
   rows.push([
     'Lighthouse benchmarkIndex (this machine, all runs)',
     String(index.median),
-    `range ${index.min}–${index.max}; interleaved ours, empty, ours, empty ...`,
+    `range ${index.min}–${index.max}; interleaved ours, empty, empty with our headers, ours ...`,
   ]);
   return rows;
 }

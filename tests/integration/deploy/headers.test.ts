@@ -13,6 +13,7 @@ import {
   assertDisjointRules,
   buildHeaderRules,
   metaContentSecurityPolicy,
+  siteWideRules,
   type HeaderRule,
   type PolicyInput,
 } from '@/deploy/headers/policy';
@@ -135,6 +136,19 @@ describe('header rules', () => {
         { path: '/b', headers: { 'Cache-Control': 'no-cache' } },
       ]),
     ).not.toThrow();
+  });
+
+  it('holds the site-wide rules the benchmark serves the empty export with, plus only what the pages give', () => {
+    const [everyAnswer, hashedFiles] = siteWideRules();
+    const [first, second] = rules;
+    const { 'Content-Security-Policy': policy, Link: preload, ...rest } = first?.headers ?? {};
+    expect(policy).toContain("script-src 'self' 'sha256-home'");
+    expect(preload).toBeUndefined();
+    expect(first?.path).toBe(everyAnswer.path);
+    expect(rest).toEqual(everyAnswer.headers);
+    expect(first?.detach).toEqual(everyAnswer.detach);
+    expect(second).toEqual(hashedFiles);
+    expect(everyAnswer.headers).toMatchObject({ 'Cross-Origin-Opener-Policy': 'same-origin' });
   });
 
   it('survives a round trip through the _headers format', () => {
