@@ -165,40 +165,47 @@ export interface ObservedComparison {
   page: string;
   ours: ObservedResult;
   empty: ObservedResult;
+  /** The empty export served with our site-wide headers (tools/bench/side-by-side.ts). */
+  emptySameHeaders: ObservedResult;
   /** Our median blocking time over the empty export's (1 when both are 0). */
   tbtRatio: number;
 }
 
-/** Every page of both exports (their origins), loaded in turn `rounds` times. */
+/** Every page of the three exports (their origins), loaded in turn `rounds` times. */
 export async function compareObserved(
-  served: { ours: string; empty: string },
+  served: { ours: string; empty: string; emptySameHeaders: string },
   pages: readonly string[],
   rounds: number,
 ): Promise<ObservedComparison[]> {
   const targets = pages.flatMap((page) => [
     { label: `ours ${page}`, url: `${served.ours}${page}` },
     { label: `empty ${page}`, url: `${served.empty}${page}` },
+    { label: `empty, our headers ${page}`, url: `${served.emptySameHeaders}${page}` },
   ]);
   const results = await observeLoads(targets, rounds);
   return pages.map((page, index) => {
-    const ours = results[2 * index];
-    const empty = results[2 * index + 1];
-    if (!ours || !empty) throw new Error(`no observed loads of ${page}`);
-    return { page, ours, empty, tbtRatio: ratioTo(ours.median.tbtMs, empty.median.tbtMs) };
+    const [ours, empty, emptySameHeaders] = results.slice(3 * index, 3 * index + 3);
+    if (!ours || !empty || !emptySameHeaders) throw new Error(`no observed loads of ${page}`);
+    return { page, ours, empty, emptySameHeaders, tbtRatio: ratioTo(ours.median.tbtMs, empty.median.tbtMs) };
   });
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-/** Rows for `npm run bench`'s table: per page, ours and the empty export as loaded, and the TBT ratio. */
+/**
+ * Rows for `npm run bench`'s table: per page, ours and the empty export (bare and with our
+ * site-wide headers) as loaded, the TBT ratio and the first paint's distance from each.
+ */
 export function observedRows(comparisons: readonly ObservedComparison[]): [string, string, string][] {
   const { cpuSlowdown, rttMs, downloadKbps } = OBSERVED_CONDITIONS;
   const figures = ({ fcpMs, lcpMs, tbtMs, longestTaskMs }: ObservedFigures) =>
     `FCP ${ms(fcpMs)}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}, longest task ${ms(longestTaskMs)}`;
-  return comparisons.map(({ page, ours, empty, tbtRatio }) => [
-    `Throttled loads ${page}: ours / empty export (median of ${ours.runs.length})`,
-    `${figures(ours.median)} / ${figures(empty.median)}`,
-    `TBT ×${tbtRatio.toFixed(2)}, LCP ${signed(ours.median.lcpMs - empty.median.lcpMs, 0)} ms; Chromium run at ${cpuSlowdown}× CPU, ` +
-      `${rttMs} ms RTT, ${(downloadKbps / 1024).toFixed(1)} Mbit/s (observed, not simulated: a check on the Lighthouse figures, not a goal)`,
+  return comparisons.map(({ page, ours, empty, emptySameHeaders, tbtRatio }) => [
+    `Throttled loads ${page}: ours / empty export / with our headers (median of ${ours.runs.length})`,
+    [ours, empty, emptySameHeaders].map((result) => figures(result.median)).join(' / '),
+    `TBT ×${tbtRatio.toFixed(2)}, LCP ${signed(ours.median.lcpMs - empty.median.lcpMs, 0)} ms ` +
+      `(with our headers: ${signed(ours.median.lcpMs - emptySameHeaders.median.lcpMs, 0)} ms); ` +
+      `Chromium run at ${cpuSlowdown}× CPU, ${rttMs} ms RTT, ${(downloadKbps / 1024).toFixed(1)} Mbit/s ` +
+      '(observed, not simulated: a check on the Lighthouse figures, not a goal)',
   ]);
 }

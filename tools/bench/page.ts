@@ -68,7 +68,9 @@ export async function measurePage(rounds: number) {
       lighthouse = await compareWithEmptyExport(served, { rounds, reportDir: LIGHTHOUSE_REPORTS, onRun: printRun });
       console.log(`Every run's Lighthouse report: ${path.relative(ROOT, LIGHTHOUSE_REPORTS)}/`);
       const loads = Math.max(rounds, OBSERVED_ROUNDS);
-      console.log(`Throttled loads in Chromium, ours and the empty export in turn, ${loads} rounds ...`);
+      console.log(
+        `Throttled loads in Chromium, ours and the empty export (bare and with our headers) in turn, ${loads} rounds ...`,
+      );
       observed = await compareObserved(served, AUDITED_PAGES, loads);
     });
   }

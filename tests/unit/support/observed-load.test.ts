@@ -31,14 +31,23 @@ describe('observedRows', () => {
     return { label, url: `http://127.0.0.1/${label}`, runs: [figures, figures], median: figures };
   };
 
-  it('gives ours and the empty export per page with the TBT ratio and the LCP difference', () => {
+  it('gives ours and the empty export (bare and with our headers) per page, the TBT ratio and the LCP differences', () => {
     const [row] = observedRows([
-      { page: '/', ours: result('ours', 330, 900), empty: result('empty', 300, 400), tbtRatio: 1.1 },
+      {
+        page: '/',
+        ours: result('ours', 330, 900),
+        empty: result('empty', 300, 400),
+        emptySameHeaders: result('empty, our headers', 310, 650),
+        tbtRatio: 1.1,
+      },
     ]);
-    expect(row?.[0]).toBe('Throttled loads /: ours / empty export (median of 2)');
+    expect(row?.[0]).toBe('Throttled loads /: ours / empty export / with our headers (median of 2)');
     expect(row?.[1]).toBe(
-      'FCP 300 ms, LCP 900 ms, TBT 330 ms, longest task 200 ms / FCP 300 ms, LCP 400 ms, TBT 300 ms, longest task 200 ms',
+      'FCP 300 ms, LCP 900 ms, TBT 330 ms, longest task 200 ms / FCP 300 ms, LCP 400 ms, TBT 300 ms, longest task 200 ms / ' +
+        'FCP 300 ms, LCP 650 ms, TBT 310 ms, longest task 200 ms',
     );
-    expect(row?.[2]).toMatch(/^TBT ×1\.10, LCP \+500 ms; Chromium run at 4× CPU, 150 ms RTT, 1\.6 Mbit\/s/);
+    expect(row?.[2]).toMatch(
+      /^TBT ×1\.10, LCP \+500 ms \(with our headers: \+250 ms\); Chromium run at 4× CPU, 150 ms RTT, 1\.6 Mbit\/s/,
+    );
   });
 });
