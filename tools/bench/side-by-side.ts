@@ -1,7 +1,7 @@
 /**
  * The site's pages next to an empty Next.js export of the same versions (first-load.ts builds it),
- * under Lighthouse mobile, interleaved in one run: ours `/`, empty `/`, ours `/ComingSoon`, empty
- * `/ComingSoon`, ... and again, so that the machine's load falls on both alike. Only the ratios and
+ * under Lighthouse mobile, interleaved in one run: ours `/`, empty `/`, empty with our headers `/`,
+ * ours `/ComingSoon`, ... and again, so that the machine's load falls on all alike. Only the ratios and
  * differences are goals: absolute figures follow the machine (Lighthouse's `benchmarkIndex` says how
  * fast it was during the run).
  *
