@@ -20,6 +20,7 @@ import { chromium, type Browser } from '@playwright/test';
 
 import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from './browser';
 import { median, ratioTo, signed } from './figures';
+import { exportTargets, resultsByPage, type PerExport, type ServedExports } from './served-exports';
 
 /** Lighthouse 13's mobile settings for its simulation (`constants.throttling.mobileSlow4G`). */
 export const OBSERVED_CONDITIONS = { cpuSlowdown: 4, rttMs: 150, downloadKbps: 1638.4, uploadKbps: 750 } as const;
@@ -161,33 +162,23 @@ export async function observeLoads(
   }
 }
 
-export interface ObservedComparison {
+export interface ObservedComparison extends PerExport<ObservedResult> {
   page: string;
-  ours: ObservedResult;
-  empty: ObservedResult;
-  /** The empty export served with our site-wide headers (tools/bench/side-by-side.ts). */
-  emptySameHeaders: ObservedResult;
   /** Our median blocking time over the empty export's (1 when both are 0). */
   tbtRatio: number;
 }
 
 /** Every page of the three exports (their origins), loaded in turn `rounds` times. */
 export async function compareObserved(
-  served: { ours: string; empty: string; emptySameHeaders: string },
+  served: ServedExports,
   pages: readonly string[],
   rounds: number,
 ): Promise<ObservedComparison[]> {
-  const targets = pages.flatMap((page) => [
-    { label: `ours ${page}`, url: `${served.ours}${page}` },
-    { label: `empty ${page}`, url: `${served.empty}${page}` },
-    { label: `empty, our headers ${page}`, url: `${served.emptySameHeaders}${page}` },
-  ]);
-  const results = await observeLoads(targets, rounds);
-  return pages.map((page, index) => {
-    const [ours, empty, emptySameHeaders] = results.slice(3 * index, 3 * index + 3);
-    if (!ours || !empty || !emptySameHeaders) throw new Error(`no observed loads of ${page}`);
-    return { page, ours, empty, emptySameHeaders, tbtRatio: ratioTo(ours.median.tbtMs, empty.median.tbtMs) };
-  });
+  const results = await observeLoads(exportTargets(served, pages), rounds);
+  return resultsByPage(pages, results).map((byExport) => ({
+    ...byExport,
+    tbtRatio: ratioTo(byExport.ours.median.tbtMs, byExport.empty.median.tbtMs),
+  }));
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;

@@ -2,8 +2,9 @@
  * `npm run bench`: builds, then measures in one run and prints as a table and as JSON:
  * first-load JS of `/` against an empty Next.js export (the framework floor), HTML size, Lighthouse
  * mobile on `/`, `/ComingSoon` and the 404 page next to the same pages of the empty export, bare
- * and served with our site-wide headers (page.ts, side-by-side.ts: interleaved, median of `--rounds N`, default 3) and the same pages loaded
- * in Chromium at Lighthouse's mobile conditions (support/observed-load.ts), the SDK bundle against
+ * and served with our site-wide headers (page.ts, side-by-side.ts: interleaved, median of
+ * `--rounds N`, default 3), the same pages loaded in Chromium at Lighthouse's mobile conditions
+ * (support/observed-load.ts, support/served-exports.ts), the SDK bundle against
  * the reference client, time-to-gate-resolved, real-time delivery latency, live queries (latency and
  * CPU per write with 1,000 watches over 20,000 records, one user's 1,000 watches of 10,000 rows,
  * correctness under 10,000 writes with forced reconnects, memory per watch) and the

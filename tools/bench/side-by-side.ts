@@ -19,6 +19,7 @@ import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import { startEmulator } from '../../emulator/start/server';
 import { median, ratioTo, signed } from '../../support/figures';
+import { exportTargets, resultsByPage, type PerExport, type ServedExports } from '../../support/served-exports';
 import { lighthouseInterleaved, type InterleavedResult, type LighthouseFigures } from './lighthouse';
 
 /**
@@ -45,18 +46,14 @@ export interface Ratios {
   met: { tbt: boolean; lcp: boolean; score: boolean };
 }
 
-export interface PageComparison {
+/** `empty` is issue 36's reference; `emptySameHeaders` has our site-wide headers (`siteWideRules`). */
+export interface PageComparison extends PerExport<InterleavedResult> {
   page: string;
-  ours: InterleavedResult;
-  /** The empty export as a host without our configuration serves it (issue 36's reference). */
-  empty: InterleavedResult;
-  /** The empty export served with our site-wide headers (`siteWideRules`). */
-  emptySameHeaders: InterleavedResult;
   againstEmpty: Ratios;
   againstSameHeaders: Ratios;
 }
 
-export function ratiosTo(ours: InterleavedResult, reference: InterleavedResult): Ratios {
+function ratiosTo(ours: InterleavedResult, reference: InterleavedResult): Ratios {
   const tbtRatio = ratioTo(ours.median.tbtMs, reference.median.tbtMs);
   const lcpAboveMs = ours.median.lcpMs - reference.median.lcpMs;
   const scoreBelow = Math.round((reference.median.performance - ours.median.performance) * 1000) / 1000;
@@ -77,15 +74,8 @@ async function closeServer(server: Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
-/** Where the exports are served while measuring: origins of ours and of the empty one, twice. */
-export interface ServedExports {
-  ours: string;
-  empty: string;
-  emptySameHeaders: string;
-}
-
 /** A copy of the empty export beside it whose `_headers` holds only our site-wide rules. */
-export function emptyExportWithSiteHeaders(emptyDir: string): string {
+function emptyExportWithSiteHeaders(emptyDir: string): string {
   const copy = `${emptyDir}-site-headers`;
   rmSync(copy, { recursive: true, force: true });
   cpSync(emptyDir, copy, { recursive: true });
@@ -136,24 +126,12 @@ export async function compareWithEmptyExport(
     onRun?: (label: string, round: number, figures: LighthouseFigures) => void;
   },
 ): Promise<PageComparison[]> {
-  const targets = AUDITED_PAGES.flatMap((page) => [
-    { label: `ours ${page}`, url: `${served.ours}${page}` },
-    { label: `empty ${page}`, url: `${served.empty}${page}` },
-    { label: `empty, our headers ${page}`, url: `${served.emptySameHeaders}${page}` },
-  ]);
-  const results = await lighthouseInterleaved(targets, options.rounds, options);
-  return AUDITED_PAGES.map((page, index) => {
-    const [ours, empty, emptySameHeaders] = results.slice(3 * index, 3 * index + 3);
-    if (!ours || !empty || !emptySameHeaders) throw new Error(`no Lighthouse result for ${page}`);
-    return {
-      page,
-      ours,
-      empty,
-      emptySameHeaders,
-      againstEmpty: ratiosTo(ours, empty),
-      againstSameHeaders: ratiosTo(ours, emptySameHeaders),
-    };
-  });
+  const results = await lighthouseInterleaved(exportTargets(served, AUDITED_PAGES), options.rounds, options);
+  return resultsByPage(AUDITED_PAGES, results).map((byExport) => ({
+    ...byExport,
+    againstEmpty: ratiosTo(byExport.ours, byExport.empty),
+    againstSameHeaders: ratiosTo(byExport.ours, byExport.emptySameHeaders),
+  }));
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
