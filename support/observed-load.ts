@@ -20,7 +20,13 @@ import { chromium, type Browser } from '@playwright/test';
 
 import { PLAYWRIGHT_CHROMIUM_FLAGS, resolveBrowser } from './browser';
 import { median, ratioTo, signed } from './figures';
-import { exportTargets, resultsByPage, type PerExport, type ServedExports } from './served-exports';
+import {
+  exportTargets,
+  resultsByPage,
+  type MeasuredTarget,
+  type PerExport,
+  type ServedExports,
+} from './served-exports';
 
 /** Lighthouse 13's mobile settings for its simulation (`constants.throttling.mobileSlow4G`). */
 export const OBSERVED_CONDITIONS = { cpuSlowdown: 4, rttMs: 150, downloadKbps: 1638.4, uploadKbps: 750 } as const;
@@ -95,7 +101,12 @@ function readRecord(): PageRecord {
   };
 }
 
-async function loadOnce(browser: Browser, url: string): Promise<ObservedFigures> {
+/**
+ * One load of `target.url` in a fresh context, throttled, from about:blank or, when `startFrom` names
+ * it, from that page (loaded first, throttled alike): the navigation a visitor makes by typing the
+ * address or following a link while on another site.
+ */
+async function loadOnce(browser: Browser, { url, startFrom }: MeasuredTarget): Promise<ObservedFigures> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -109,6 +120,7 @@ async function loadOnce(browser: Browser, url: string): Promise<ObservedFigures>
       downloadThroughput: (OBSERVED_CONDITIONS.downloadKbps * 1024) / 8,
       uploadThroughput: (OBSERVED_CONDITIONS.uploadKbps * 1024) / 8,
     });
+    if (startFrom) await page.goto(startFrom, { waitUntil: 'load' });
     await page.goto(url, { waitUntil: 'load' });
     const loadedAt = Date.now();
     let record = await page.evaluate(readRecord);
@@ -130,10 +142,7 @@ async function loadOnce(browser: Browser, url: string): Promise<ObservedFigures>
 }
 
 /** Every target loaded `rounds` times, in turn (A, B, A, B, ...), each load in a fresh context. */
-export async function observeLoads(
-  targets: readonly { label: string; url: string }[],
-  rounds: number,
-): Promise<ObservedResult[]> {
+export async function observeLoads(targets: readonly MeasuredTarget[], rounds: number): Promise<ObservedResult[]> {
   const browser = await chromium.launch({
     executablePath: resolveBrowser().executablePath,
     args: PLAYWRIGHT_CHROMIUM_FLAGS,
@@ -141,7 +150,7 @@ export async function observeLoads(
   try {
     const runs = targets.map((): ObservedFigures[] => []);
     for (let round = 0; round < rounds; round++) {
-      for (const [index, target] of targets.entries()) runs[index]?.push(await loadOnce(browser, target.url));
+      for (const [index, target] of targets.entries()) runs[index]?.push(await loadOnce(browser, target));
     }
     return targets.map((target, index) => {
       const own = runs[index] ?? [];
@@ -166,9 +175,11 @@ export interface ObservedComparison extends PerExport<ObservedResult> {
   page: string;
   /** Our median blocking time over the empty export's (1 when both are 0). */
   tbtRatio: number;
+  /** The same, both reached from the page of another site. */
+  arrivingTbtRatio: number;
 }
 
-/** Every page of the three exports (their origins), loaded in turn `rounds` times. */
+/** Every page of the exports (their origins) and starts, loaded in turn `rounds` times. */
 export async function compareObserved(
   served: ServedExports,
   pages: readonly string[],
@@ -178,25 +189,44 @@ export async function compareObserved(
   return resultsByPage(pages, results).map((byExport) => ({
     ...byExport,
     tbtRatio: ratioTo(byExport.ours.median.tbtMs, byExport.empty.median.tbtMs),
+    arrivingTbtRatio: ratioTo(byExport.oursArriving.median.tbtMs, byExport.emptyArriving.median.tbtMs),
   }));
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /**
- * Rows for `npm run bench`'s table: per page, ours and the empty export (bare and with our
- * site-wide headers) as loaded, the TBT ratio and the first paint's distance from each.
+ * Rows for `npm run bench`'s table, two per page: from about:blank, ours and the empty export (bare
+ * and with our site-wide headers); from the page of another site, ours and the bare empty export;
+ * each with the TBT ratio and the largest paint's distance.
  */
 export function observedRows(comparisons: readonly ObservedComparison[]): [string, string, string][] {
   const { cpuSlowdown, rttMs, downloadKbps } = OBSERVED_CONDITIONS;
-  const figures = ({ fcpMs, lcpMs, tbtMs, longestTaskMs }: ObservedFigures) =>
-    `FCP ${ms(fcpMs)}, LCP ${ms(lcpMs)}, TBT ${ms(tbtMs)}, longest task ${ms(longestTaskMs)}`;
-  return comparisons.map(({ page, ours, empty, emptySameHeaders, tbtRatio }) => [
-    `Throttled loads ${page}: ours / empty export / with our headers (median of ${ours.runs.length})`,
-    [ours, empty, emptySameHeaders].map((result) => figures(result.median)).join(' / '),
-    `TBT ×${tbtRatio.toFixed(2)}, LCP ${signed(ours.median.lcpMs - empty.median.lcpMs, 0)} ms ` +
-      `(with our headers: ${signed(ours.median.lcpMs - emptySameHeaders.median.lcpMs, 0)} ms); ` +
-      `Chromium run at ${cpuSlowdown}× CPU, ${rttMs} ms RTT, ${(downloadKbps / 1024).toFixed(1)} Mbit/s ` +
-      '(observed, not simulated: a check on the Lighthouse figures, not a goal)',
-  ]);
+  const conditions =
+    `Chromium run at ${cpuSlowdown}× CPU, ${rttMs} ms RTT, ${(downloadKbps / 1024).toFixed(1)} Mbit/s ` +
+    '(observed, not simulated: a check on the Lighthouse figures, not a goal)';
+  const figures = (results: readonly ObservedResult[]) =>
+    results
+      .map(({ median: { fcpMs, lcpMs, tbtMs, longestTaskMs } }) =>
+        [`FCP ${ms(fcpMs)}`, `LCP ${ms(lcpMs)}`, `TBT ${ms(tbtMs)}`, `longest task ${ms(longestTaskMs)}`].join(', '),
+      )
+      .join(' / ');
+  const lcpAbove = (ours: ObservedResult, reference: ObservedResult) =>
+    `${signed(ours.median.lcpMs - reference.median.lcpMs, 0)} ms`;
+  return comparisons.flatMap((comparison): [string, string, string][] => {
+    const { page, ours, empty, emptySameHeaders, oursArriving, emptyArriving } = comparison;
+    return [
+      [
+        `Throttled loads ${page}: ours / empty export / with our headers (median of ${ours.runs.length})`,
+        figures([ours, empty, emptySameHeaders]),
+        `TBT ×${comparison.tbtRatio.toFixed(2)}, LCP ${lcpAbove(ours, empty)} ` +
+          `(with our headers: ${lcpAbove(ours, emptySameHeaders)}); ${conditions}`,
+      ],
+      [
+        `  the same from a page of another site: ours / empty export`,
+        figures([oursArriving, emptyArriving]),
+        `TBT ×${comparison.arrivingTbtRatio.toFixed(2)}, LCP ${lcpAbove(oursArriving, emptyArriving)}`,
+      ],
+    ];
+  });
 }

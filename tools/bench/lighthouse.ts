@@ -4,7 +4,7 @@
  * that each figure has its reference measured next to it.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,7 @@ export interface LighthouseFigures {
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
+  configSettings?: { blankPage?: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: { group?: string; duration?: number }[] } }>;
 }
@@ -142,10 +143,21 @@ function figuresOf(report: LighthouseReport): LighthouseFigures {
 }
 
 /**
- * One Lighthouse run with its mobile defaults (Moto G Power, simulated slow 4G and 4x CPU); the
- * whole report is kept as `keepAs` when given.
+ * The configuration of a run that starts from `startFrom` instead of `about:blank`: Lighthouse's
+ * `blankPage` setting, the page it loads before it navigates to the audited one.
  */
-async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures> {
+function arrivalConfig(dir: string, startFrom: string): string {
+  const file = path.join(dir, 'start-from.json');
+  writeFileSync(file, JSON.stringify({ extends: 'lighthouse:default', settings: { blankPage: startFrom } }));
+  return file;
+}
+
+/**
+ * One Lighthouse run with its mobile defaults (Moto G Power, simulated slow 4G and 4x CPU), from
+ * the target's `startFrom` page when it names one; the whole report is kept as `keepAs` when given.
+ */
+async function runOnce(target: LighthouseTarget, keepAs?: string): Promise<LighthouseFigures> {
+  const { url, startFrom } = target;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
@@ -157,6 +169,7 @@ async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures>
       '--only-categories=performance,accessibility,best-practices,seo',
       `--chrome-flags=${await lighthouseChromeFlags()}`,
     ];
+    if (startFrom) args.push(`--config-path=${arrivalConfig(dir, startFrom)}`);
     const env = { ...process.env, CHROME_PATH: browserExecutable() };
     const result = await runAsync(await lighthouseCli(), args, env, 180_000);
     if (result.code !== 0) {
@@ -166,6 +179,11 @@ async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures>
     }
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
     if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
+    const startedFrom = report.configSettings?.blankPage;
+    if (startFrom && startedFrom !== startFrom)
+      throw new Error(
+        `lighthouse started from ${String(startedFrom)}, not ${startFrom}: its blankPage setting changed`,
+      );
     if (keepAs) {
       mkdirSync(path.dirname(keepAs), { recursive: true });
       copyFileSync(output, keepAs);
@@ -180,13 +198,13 @@ async function runOnce(url: string, keepAs?: string): Promise<LighthouseFigures>
  * Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a loaded machine; such a run
  * measures nothing, so it is repeated (at most twice) rather than failing the whole benchmark.
  */
-async function runWithRetries(url: string, keepAs?: string, attempts = 3): Promise<LighthouseFigures> {
+async function runWithRetries(target: LighthouseTarget, keepAs?: string, attempts = 3): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, keepAs);
+      return await runOnce(target, keepAs);
     } catch (error) {
       if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|try again|run Lighthouse again/i.test(String(error))) throw error;
-      console.warn(`Lighthouse run for ${url} failed to record, repeating: ${String(error).split('\n')[0]}`);
+      console.warn(`Lighthouse run for ${target.url} failed to record, repeating: ${String(error).split('\n')[0]}`);
     }
   }
 }
@@ -215,6 +233,11 @@ export interface LighthouseTarget {
   /** A name for the report, e.g. `ours /` or `empty /404.html`. */
   label: string;
   url: string;
+  /**
+   * The page the browser shows before it navigates to `url` (Lighthouse's `blankPage`); about:blank
+   * when absent, Lighthouse's default.
+   */
+  startFrom?: string;
 }
 
 /** A file name for a target's report of one round: `ours-404.html-2.json`. */
@@ -243,7 +266,7 @@ export async function lighthouseInterleaved(
   for (let round = 1; round <= rounds; round++) {
     for (const [index, target] of targets.entries()) {
       const keepAs = reportDir ? path.join(reportDir, reportName(target.label, round)) : undefined;
-      const figures = await runWithRetries(target.url, keepAs);
+      const figures = await runWithRetries(target, keepAs);
       runs[index]?.push(figures);
       onRun(target.label, round, figures);
     }

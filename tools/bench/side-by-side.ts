@@ -5,13 +5,16 @@
  * differences are goals: absolute figures follow the machine (Lighthouse's `benchmarkIndex` says how
  * fast it was during the run).
  *
- * The empty export is measured twice: as a host without our configuration serves it, the reference
- * issue 36 names, and with the headers every answer of ours carries whatever the page holds
- * (`siteWideRules`: Cross-Origin-Opener-Policy among them, which costs a page a renderer of its own
- * in Lighthouse's navigation: docs/PERFORMANCE.md). The second compares the pages alone.
+ * The empty export is measured twice from about:blank, where Lighthouse starts: as a host without
+ * our configuration serves it, the reference issue 36 names, and with the headers every answer of
+ * ours carries whatever the page holds (`siteWideRules`: Cross-Origin-Opener-Policy among them,
+ * which costs a page a renderer of its own in that navigation). Ours and the bare empty export are
+ * also audited from a page of another site (Lighthouse's `blankPage`), as a visitor arrives: there
+ * both get a renderer of their own, headers or not, and the pages are compared alone
+ * (docs/PERFORMANCE.md, "Where a visitor comes from").
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 import { toHeadersFile } from '../../deploy/headers/formats';
 import { siteWideRules } from '../../deploy/headers/policy';
@@ -34,6 +37,14 @@ export const SIDE_BY_SIDE_GOALS = { tbtRatio: 1.3, lcpAboveMs: 150, scoreBelow: 
 const OURS_PORT = 3090;
 const EMPTY_PORT = 3091;
 const EMPTY_SAME_HEADERS_PORT = 3092;
+/**
+ * The page of another site, served on loopback but addressed as `localhost`: a site is a scheme and
+ * a host without the port, so any 127.0.0.1 address would be the exports' own site.
+ */
+const ELSEWHERE_PORT = 3094;
+const ELSEWHERE_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Another site</title>' +
+  '<p>A page of another site: a search result, a link, where a visitor comes from.</p></html>';
 
 /** Our medians against one reference's, and the goals judged on them. */
 export interface Ratios {
@@ -46,11 +57,15 @@ export interface Ratios {
   met: { tbt: boolean; lcp: boolean; score: boolean };
 }
 
-/** `empty` is issue 36's reference; `emptySameHeaders` has our site-wide headers (`siteWideRules`). */
+/**
+ * `empty` is issue 36's reference; `emptySameHeaders` has our site-wide headers (`siteWideRules`);
+ * `arriving` compares ours and the bare empty export both reached from a page of another site.
+ */
 export interface PageComparison extends PerExport<InterleavedResult> {
   page: string;
   againstEmpty: Ratios;
   againstSameHeaders: Ratios;
+  arriving: Ratios;
 }
 
 function ratiosTo(ours: InterleavedResult, reference: InterleavedResult): Ratios {
@@ -83,9 +98,22 @@ function emptyExportWithSiteHeaders(emptyDir: string): string {
   return copy;
 }
 
+/** A server that answers every request with the page of another site. */
+function anotherSite(port: number): Promise<Server> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(ELSEWHERE_PAGE);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
 /**
  * Serves our export and the empty one (bare and with our site-wide headers) from this process (as
- * `npm run serve` does), with the local platform our pages talk to, while `measure` runs.
+ * `npm run serve` does), the page of another site, and the local platform our pages talk to, while
+ * `measure` runs.
  */
 export async function withExportsServed<T>(
   dirs: { oursDir: string; emptyDir: string },
@@ -95,6 +123,7 @@ export async function withExportsServed<T>(
     ours: `http://127.0.0.1:${OURS_PORT}`,
     empty: `http://127.0.0.1:${EMPTY_PORT}`,
     emptySameHeaders: `http://127.0.0.1:${EMPTY_SAME_HEADERS_PORT}`,
+    elsewhere: `http://localhost:${ELSEWHERE_PORT}`,
   };
   const sameHeadersDir = emptyExportWithSiteHeaders(dirs.emptyDir);
   // Our pages ask the platform for the app's settings: run the emulator the build points at (3001).
@@ -109,6 +138,7 @@ export async function withExportsServed<T>(
     servers.push(await serveStatic({ root: dirs.oursDir, host: '127.0.0.1', port: OURS_PORT }));
     servers.push(await serveStatic({ root: dirs.emptyDir, host: '127.0.0.1', port: EMPTY_PORT }));
     servers.push(await serveStatic({ root: sameHeadersDir, host: '127.0.0.1', port: EMPTY_SAME_HEADERS_PORT }));
+    servers.push(await anotherSite(ELSEWHERE_PORT));
     return await measure(served);
   } finally {
     await Promise.all(servers.map(closeServer));
@@ -116,7 +146,7 @@ export async function withExportsServed<T>(
   }
 }
 
-/** Lighthouse mobile `rounds` times over every page of the three served exports, interleaved. */
+/** Lighthouse mobile `rounds` times over every page of the served exports and starts, interleaved. */
 export async function compareWithEmptyExport(
   served: ServedExports,
   options: {
@@ -131,6 +161,7 @@ export async function compareWithEmptyExport(
     ...byExport,
     againstEmpty: ratiosTo(byExport.ours, byExport.empty),
     againstSameHeaders: ratiosTo(byExport.ours, byExport.emptySameHeaders),
+    arriving: ratiosTo(byExport.oursArriving, byExport.emptyArriving),
   }));
 }
 
@@ -157,8 +188,10 @@ function mainThreadText(...exports: LighthouseFigures[]): string {
 
 /** The machine's speed during the run, from every Lighthouse run's `benchmarkIndex`. */
 export function benchmarkIndexOf(comparisons: readonly PageComparison[]): { median: number; min: number; max: number } {
-  const all = comparisons.flatMap(({ ours, empty, emptySameHeaders }) =>
-    [...ours.runs, ...empty.runs, ...emptySameHeaders.runs].map((run) => run.benchmarkIndex),
+  const all = comparisons.flatMap(({ ours, empty, emptySameHeaders, oursArriving, emptyArriving }) =>
+    [ours, empty, emptySameHeaders, oursArriving, emptyArriving].flatMap((result) =>
+      result.runs.map((run) => run.benchmarkIndex),
+    ),
   );
   return { median: Math.round(median(all)), min: Math.min(...all), max: Math.max(...all) };
 }
@@ -173,13 +206,14 @@ function ratiosRow(label: string, ratios: Ratios): [string, string, string] {
 }
 
 /**
- * Rows for `npm run bench`'s table: per page, ours and the empty export (bare and with our
- * site-wide headers), the goals against each, and the main thread by kind.
+ * Rows for `npm run bench`'s table: per page, from about:blank ours and the empty export (bare and
+ * with our site-wide headers), from the page of another site ours and the bare empty export, the
+ * goals against each, and the main thread by kind.
  */
 export function sideBySideRows(comparisons: readonly PageComparison[]): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const comparison of comparisons) {
-    const { page, ours, empty, emptySameHeaders } = comparison;
+    const { page, ours, empty, emptySameHeaders, oursArriving, emptyArriving } = comparison;
     const rounds = ours.runs.length;
     const other = ours.median;
     rows.push(
@@ -191,6 +225,12 @@ export function sideBySideRows(comparisons: readonly PageComparison[]): [string,
       ratiosRow(`  ratios ${page} to the empty export`, comparison.againstEmpty),
       ratiosRow(`  ratios ${page} to it with our headers`, comparison.againstSameHeaders),
       [
+        `  from a page of another site ${page}: ours / empty export`,
+        [oursArriving, emptyArriving].map((result) => figuresText(result.median)).join(' / '),
+        'both get a renderer of their own, as a visitor arriving from a link or search does',
+      ],
+      ratiosRow(`  ratios ${page} from another site to the empty export`, comparison.arriving),
+      [
         `  main thread ${page}: ours / empty / with our headers`,
         mainThreadText(ours.median, empty.median, emptySameHeaders.median),
         '',
@@ -201,7 +241,7 @@ export function sideBySideRows(comparisons: readonly PageComparison[]): [string,
   rows.push([
     'Lighthouse benchmarkIndex (this machine, all runs)',
     String(index.median),
-    `range ${index.min}–${index.max}; interleaved ours, empty, empty with our headers, ours ...`,
+    `range ${index.min}–${index.max}; interleaved ours, empty, empty with our headers, both from another site, ours ...`,
   ]);
   return rows;
 }

@@ -38,7 +38,10 @@ describe('observedRows', () => {
         ours: result('ours', 330, 900),
         empty: result('empty', 300, 400),
         emptySameHeaders: result('empty, our headers', 310, 650),
+        oursArriving: result('ours from another site', 320, 880),
+        emptyArriving: result('empty from another site', 300, 700),
         tbtRatio: 1.1,
+        arrivingTbtRatio: 1.07,
       },
     ]);
     expect(row?.[0]).toBe('Throttled loads /: ours / empty export / with our headers (median of 2)');
@@ -49,5 +52,26 @@ describe('observedRows', () => {
     expect(row?.[2]).toMatch(
       /^TBT ×1\.10, LCP \+500 ms \(with our headers: \+250 ms\); Chromium run at 4× CPU, 150 ms RTT, 1\.6 Mbit\/s/,
     );
+  });
+
+  it('gives ours and the empty export reached from a page of another site beside them', () => {
+    const rows = observedRows([
+      {
+        page: '/a',
+        ours: result('ours', 330, 900),
+        empty: result('empty', 300, 400),
+        emptySameHeaders: result('empty, our headers', 310, 650),
+        oursArriving: result('ours from another site', 320, 880),
+        emptyArriving: result('empty from another site', 300, 700),
+        tbtRatio: 1.1,
+        arrivingTbtRatio: 1.07,
+      },
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual([
+      '  the same from a page of another site: ours / empty export',
+      'FCP 300 ms, LCP 880 ms, TBT 320 ms, longest task 200 ms / FCP 300 ms, LCP 700 ms, TBT 300 ms, longest task 200 ms',
+      'TBT ×1.07, LCP +180 ms',
+    ]);
   });
 });
