@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 
 import { browserExecutable, chromiumFlagsAfter } from '../../support/browser';
 import { median } from '../../support/figures';
+import type { MeasuredTarget } from '../../support/served-exports';
 
 export interface LighthouseFigures {
   performance: number;
@@ -229,16 +230,11 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
   };
 }
 
-export interface LighthouseTarget {
-  /** A name for the report, e.g. `ours /` or `empty /404.html`. */
-  label: string;
-  url: string;
-  /**
-   * The page the browser shows before it navigates to `url` (Lighthouse's `blankPage`); about:blank
-   * when absent, Lighthouse's default.
-   */
-  startFrom?: string;
-}
+/**
+ * A page to audit: its label names the report (`ours /`, `empty /404.html`), and its `startFrom` page,
+ * when given, is Lighthouse's `blankPage` (about:blank otherwise, Lighthouse's default).
+ */
+export type LighthouseTarget = MeasuredTarget;
 
 /** A file name for a target's report of one round: `ours-404.html-2.json`. */
 function reportName(label: string, round: number): string {
