@@ -1,4 +1,9 @@
-import { blockingTimeAfter, observedRows, type ObservedResult } from '../../../support/observed-load';
+import {
+  blockingTimeAfter,
+  observedRows,
+  type ObservedComparison,
+  type ObservedResult,
+} from '../../../support/observed-load';
 
 describe('blockingTimeAfter', () => {
   it("counts each task's time beyond 50 ms", () => {
@@ -30,20 +35,20 @@ describe('observedRows', () => {
     const figures = { fcpMs: 300, lcpMs, tbtMs, longestTaskMs: 200 };
     return { label, url: `http://127.0.0.1/${label}`, runs: [figures, figures], median: figures };
   };
+  /** One page's loads: each export and start with its own blocking time and largest paint. */
+  const comparisonOf = (page: string): ObservedComparison => ({
+    page,
+    ours: result('ours', 330, 900),
+    empty: result('empty', 300, 400),
+    emptySameHeaders: result('empty, our headers', 310, 650),
+    oursArriving: result('ours from another site', 320, 880),
+    emptyArriving: result('empty from another site', 300, 700),
+    tbtRatio: 1.1,
+    arrivingTbtRatio: 1.07,
+  });
 
   it('gives ours and the empty export (bare and with our headers) per page, the TBT ratio and the LCP differences', () => {
-    const [row] = observedRows([
-      {
-        page: '/',
-        ours: result('ours', 330, 900),
-        empty: result('empty', 300, 400),
-        emptySameHeaders: result('empty, our headers', 310, 650),
-        oursArriving: result('ours from another site', 320, 880),
-        emptyArriving: result('empty from another site', 300, 700),
-        tbtRatio: 1.1,
-        arrivingTbtRatio: 1.07,
-      },
-    ]);
+    const [row] = observedRows([comparisonOf('/')]);
     expect(row?.[0]).toBe('Throttled loads /: ours / empty export / with our headers (median of 2)');
     expect(row?.[1]).toBe(
       'FCP 300 ms, LCP 900 ms, TBT 330 ms, longest task 200 ms / FCP 300 ms, LCP 400 ms, TBT 300 ms, longest task 200 ms / ' +
@@ -55,18 +60,7 @@ describe('observedRows', () => {
   });
 
   it('gives ours and the empty export reached from a page of another site beside them', () => {
-    const rows = observedRows([
-      {
-        page: '/a',
-        ours: result('ours', 330, 900),
-        empty: result('empty', 300, 400),
-        emptySameHeaders: result('empty, our headers', 310, 650),
-        oursArriving: result('ours from another site', 320, 880),
-        emptyArriving: result('empty from another site', 300, 700),
-        tbtRatio: 1.1,
-        arrivingTbtRatio: 1.07,
-      },
-    ]);
+    const rows = observedRows([comparisonOf('/a')]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
       '  the same from a page of another site: ours / empty export',
