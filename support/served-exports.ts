@@ -52,8 +52,15 @@ const MEASURED: readonly Measured[] = [
   { key: 'emptyArriving', label: 'empty from another site', served: 'empty', arriving: true },
 ];
 
-/** Every page of every export and start, page by page: ours `/`, empty `/`, ..., ours `/a`, ... */
+/**
+ * Every page of every export and start, page by page: ours `/`, empty `/`, ..., ours `/a`, ...
+ * Refuses a page "of another site" on an export's host: a site ignores the port, so the browser
+ * would keep such a navigation in its renderer and the start would measure nothing of its own.
+ */
 export function exportTargets(served: ServedExports, pages: readonly string[]): MeasuredTarget[] {
+  const elsewhere = new URL(served.elsewhere).hostname;
+  const shared = MEASURED.find(({ served: which }) => new URL(served[which]).hostname === elsewhere);
+  if (shared) throw new Error(`${served.elsewhere} is not another site: it shares its host with ${shared.label}`);
   return pages.flatMap((page) =>
     MEASURED.map(({ label, served: which, arriving }) => ({
       label: `${label} ${page}`,

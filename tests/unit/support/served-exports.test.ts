@@ -40,6 +40,13 @@ describe('the exports and starts of the page benchmarks', () => {
     ]);
   });
 
+  it('refuses a page of "another site" on the host of an export, whatever its port', () => {
+    const sameHost = { ours: 'http://127.0.0.1:3090', empty: 'http://e', emptySameHeaders: 'http://h' };
+    expect(() => exportTargets({ ...sameHost, elsewhere: 'http://127.0.0.1:3094' }, ['/'])).toThrow(
+      'http://127.0.0.1:3094 is not another site: it shares its host with ours',
+    );
+  });
+
   it('refuses results that miss an export of a page', () => {
     const results = exportTargets(served, ['/', '/a']).map((target) => target.label);
     expect(() => resultsByPage(['/', '/a'], results.slice(0, -1))).toThrow('no results for /a from every export');
