@@ -15,7 +15,6 @@ import type { Subscription } from './live-query-index';
 import { packetText, updatePacket, updateText, type UpdateText } from './live-query-message';
 import type { Cause, HeldChange, LiveWindow, WindowChange } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
-import { writeDirectly } from './websocket-frame';
 
 /**
  * A window's update and its delivery (docs/LIVE-QUERIES.md): the window is brought up to date once
@@ -37,16 +36,14 @@ function describeCause(window: LiveWindow, cause: Cause | undefined): string {
 /**
  * Sends one watch its `update_model`, encoded from the change's escaped text (`escaped`: see
  * packetText) and written to the connection as socket.emit does once it has encoded a packet
- * (socket.io 4.8: Client._packet, which skips a connection that is not open, then conn.write),
- * as one WebSocket frame of its own when nothing is queued (websocket-frame.ts). Only valid
- * without socket.io's connection-state recovery, under which emit also stores the packet:
- * createIo does not enable it.
+ * (socket.io 4.8: Client._packet, which skips a connection that is not open, then conn.write).
+ * Only valid without socket.io's connection-state recovery, under which emit also stores the
+ * packet: createIo does not enable it.
  */
 function send(socket: RealtimeSocket, subscription: Subscription, escaped: UpdateText): void {
   subscription.seq += 1;
   if (!socket.connected || socket.conn.readyState !== 'open') return;
-  const packet = updatePacket(escaped, subscription.room, subscription.request.queryId, subscription.seq);
-  if (!writeDirectly(socket, packet)) socket.conn.write(packet);
+  socket.conn.write(updatePacket(escaped, subscription.room, subscription.request.queryId, subscription.seq));
 }
 
 /** Brings a subscriber that missed edits (a failed delivery, a move) to its window's result at once. */
