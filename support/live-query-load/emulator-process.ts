@@ -93,14 +93,20 @@ export async function startMeasuredServer(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ticks = clockTicks();
+  let stopping: Promise<void> | undefined;
   return {
     url,
     cpuMs: () => processCpuMs(child.pid, ticks),
     rssBytes: () => processRssBytes(child.pid),
     async stop() {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      await exited;
-      cleanUp();
+      // Once: a second stop must not signal a group that is gone (or whose id was reused).
+      stopping ??= (async () => {
+        if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+          process.kill(-child.pid, 'SIGTERM');
+        await exited;
+        cleanUp();
+      })();
+      await stopping;
     },
   };
 }

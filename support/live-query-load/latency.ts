@@ -7,7 +7,9 @@
  * process clock: HTTP, the server's work, the socket and the client's edit). The other writes
  * update or delete random records; those in a window leave it, and the window reads its next row.
  * The emulator's CPU per write covers everything it did while the writes ran and were delivered;
- * the same writes on the same data with nobody watching, first, are the reference.
+ * the same writes on the same data with nobody watching, first, are the reference. Both phases run
+ * in turns with the machine's floor (`between`: the bare server's share of the same requests just
+ * before each turn), so the ratio compares figures measured under the same load of the machine.
  */
 import { createClient, type PlatformClient, type WatchOptions } from '../../lib/sdk';
 import { latencyFigures } from '../realtime-load';
@@ -194,10 +196,39 @@ async function runWrites(
   return { creates, firstStamp, rate };
 }
 
+/** Something measured in turns with the emulator's writes (the machine's floor): runs before each turn. */
+export type BetweenTurns = (writes: number) => Promise<void>;
+
+/** How many turns a measured phase's writes are split into, each after a turn of the floor. */
+export const MEASURED_TURNS = 4;
+
+/**
+ * A measured phase in turns: before each, `between` runs (the floor's turn, while the emulator
+ * rests), then `turn` sends its share of the writes and returns once their work is done. Answers the
+ * emulator's CPU over its own turns.
+ */
+export async function inTurns(
+  writes: number,
+  between: BetweenTurns,
+  serverCpuMs: () => number,
+  turn: (writes: number) => Promise<void>,
+): Promise<number> {
+  let cpu = 0;
+  for (let at = 0; at < MEASURED_TURNS; at += 1) {
+    const share = Math.floor(writes / MEASURED_TURNS) + (at < writes % MEASURED_TURNS ? 1 : 0);
+    await between(share);
+    const before = serverCpuMs();
+    await turn(share);
+    cpu += serverCpuMs() - before;
+  }
+  return cpu;
+}
+
 export async function measureLatency(
   url: string,
   options: { writes: number; writesPerSecond: number },
   serverCpuMs: () => number,
+  between: BetweenTurns = async () => undefined,
 ): Promise<LatencyReport> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -207,9 +238,11 @@ export async function measureLatency(
     // The reference: the same writes on the same data with nobody watching, once warm.
     const unwatched = await seeded(url, clients, 'UnwatchedBench');
     await runWrites(unwatched, warmUp, new Map());
-    const referenceBefore = serverCpuMs();
-    await runWrites(unwatched, options, new Map(), WARM_UP_STAMPS);
-    const referenceCpu = serverCpuMs() - referenceBefore;
+    let referenceStamp = WARM_UP_STAMPS;
+    const referenceCpu = await inTurns(options.writes, between, serverCpuMs, async (writes) => {
+      const phase = await runWrites(unwatched, { ...options, writes }, new Map(), referenceStamp);
+      referenceStamp += phase.creates;
+    });
 
     const watched = await seeded(url, clients, 'LatencyBench');
     const watchers = Array.from({ length: SOCKETS }, () => createClient({ serverUrl: url, appId: APP_ID, ...SERVICE }));
@@ -222,16 +255,24 @@ export async function measureLatency(
     const warmUpBefore = serverCpuMs();
     await runWrites(watched, warmUp, new Map());
     const warmUpCpu = serverCpuMs() - warmUpBefore;
-    const serverCpuBefore = serverCpuMs();
-    const clientCpuBefore = process.cpuUsage();
-    const { creates, firstStamp, rate } = await runWrites(watched, options, sentAt, WARM_UP_STAMPS);
-    const expected = Array.from(
-      { length: creates },
-      (_, at) => watching.watchersOfBucket[(firstStamp + at) % BUCKETS] ?? 0,
-    ).reduce((total, watchers) => total + watchers, 0);
-    await waitUntil(() => latencies.length >= expected, 60_000, 'every delivery').catch(() => undefined);
-    const clientCpu = process.cpuUsage(clientCpuBefore);
-    const serverCpu = serverCpuMs() - serverCpuBefore;
+    let creates = 0;
+    let expected = 0;
+    let clientCpuMs = 0;
+    const rates: number[] = [];
+    const serverCpu = await inTurns(options.writes, between, serverCpuMs, async (writes) => {
+      const clientCpuBefore = process.cpuUsage();
+      const phase = await runWrites(watched, { ...options, writes }, sentAt, WARM_UP_STAMPS + creates);
+      creates += phase.creates;
+      rates.push(phase.rate);
+      expected += Array.from(
+        { length: phase.creates },
+        (_, at) => watching.watchersOfBucket[(phase.firstStamp + at) % BUCKETS] ?? 0,
+      ).reduce((total, watchers) => total + watchers, 0);
+      // The turn ends when its deliveries are in: their work is the turn's, not the floor's next turn.
+      await waitUntil(() => latencies.length >= expected, 60_000, 'every delivery').catch(() => undefined);
+      const clientCpu = process.cpuUsage(clientCpuBefore);
+      clientCpuMs += (clientCpu.user + clientCpu.system) / 1000;
+    });
     const sorted = [...latencies].sort((left, right) => left - right);
     return {
       records: RECORDS,
@@ -239,7 +280,7 @@ export async function measureLatency(
       sockets: SOCKETS,
       distinctQueries: queries().length,
       writes: options.writes,
-      writesPerSecond: rate,
+      writesPerSecond: rates.reduce((total, rate) => total + rate, 0) / Math.max(1, rates.length),
       expectedDeliveries: expected,
       refusedWatches: Object.fromEntries(watching.refused),
       deliveries: latencies.length,
@@ -248,7 +289,7 @@ export async function measureLatency(
       referenceCpuMsPerWrite: referenceCpu / options.writes,
       warmUpCpuMsPerWrite: warmUpCpu / warmUp.writes,
       warmUpWrites: warmUp.writes,
-      clientCpuMsPerDelivery: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, latencies.length),
+      clientCpuMsPerDelivery: clientCpuMs / Math.max(1, latencies.length),
     };
   } finally {
     for (const client of clients) client.cleanup();

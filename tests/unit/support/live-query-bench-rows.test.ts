@@ -27,7 +27,7 @@ function reportWith(serverCpuMsPerWrite: number, floorCpuMsPerRequest: number): 
       warmUpWrites: 1000,
       clientCpuMsPerDelivery: 0.22,
     },
-    httpFloor: { requests: 2000, requestsPerSecond: 100, cpuMsPerRequest: floorCpuMsPerRequest },
+    httpFloor: { requests: 2000, requestsPerSecond: 100, cpuMsPerRequest: floorCpuMsPerRequest, turns: 4 },
     correctness: {
       records: 20_000,
       writes: 10_000,
