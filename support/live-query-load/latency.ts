@@ -228,7 +228,7 @@ export async function measureLatency(
   url: string,
   options: { writes: number; writesPerSecond: number },
   serverCpuMs: () => number,
-  between: BetweenTurns = async () => undefined,
+  between: BetweenTurns,
 ): Promise<LatencyReport> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
