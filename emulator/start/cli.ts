@@ -5,7 +5,7 @@ import type { EmulatorOptions, Seed } from '../core/types';
 import { DEFAULT_PORT, startEmulator } from './server';
 
 /**
- * `tsx emulator/start/cli.ts [--project DIR] [--port N] [--host H] [--data-dir D] [--seed FILE]
+ * `npm run emulator -- [--project DIR] [--port N] [--host H] [--data-dir D] [--seed FILE]
  *  [--latency MS] [--site-origin ORIGIN ...] [--body-limit BYTES] [--quiet]`
  * Starts the emulator and prints its URLs, apps, entities and seeded accounts.
  */
@@ -13,7 +13,7 @@ import { DEFAULT_PORT, startEmulator } from './server';
 /** The repository: the default project folder (it holds base44/). */
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..');
 
-const USAGE = `Usage: tsx emulator/start/cli.ts [options]
+const USAGE = `Usage: npm run emulator -- [options]   (or: npx tsx emulator/start/cli.ts [options])
   --project DIR         Base44 project folder holding base44/ (default: this repository)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H              interface to bind (default 127.0.0.1)
@@ -112,10 +112,11 @@ export function describeSeed(seed: Seed, url: string, entityNames: readonly stri
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
+/** The CLI on `cliArguments`: starts the emulator, prints it, stops it on SIGINT and SIGTERM. */
+export async function runEmulatorCli(cliArguments: readonly string[]): Promise<void> {
   let parsed: EmulatorOptions | 'help';
   try {
-    parsed = parseArguments(process.argv.slice(2));
+    parsed = parseArguments(cliArguments);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n\n${USAGE}`);
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  runEmulatorCli(process.argv.slice(2)).catch((error: unknown) => {
     console.error('The emulator could not start:', error instanceof Error ? error.message : error);
     process.exit(1);
   });

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { compiledEmulatorCommand } from '../../build-steps/emulator/compile-emulator';
 import { schemalessDefaultSeed } from '../../emulator/seed/seed';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 import type { BenchEntity } from './records';
@@ -60,8 +61,8 @@ export async function startEmulatorProcess(entities: readonly BenchEntity[]): Pr
   mkdirSync(path.join(project, 'base44', 'entities'), { recursive: true });
   for (const entity of entities)
     writeFileSync(path.join(project, 'base44', 'entities', `${entity.name}.jsonc`), JSON.stringify(entity));
-  const args = ['--import', 'tsx', path.join(REPOSITORY_ROOT, 'emulator', 'start', 'cli.ts')];
-  args.push('--project', project, '--port', '0', '--quiet', '--seed', seedFile);
+  // Compiled, as `npm start` and `npm run emulator` run it (build-steps/emulator/compile-emulator.ts).
+  const args = await compiledEmulatorCommand(['--project', project, '--port', '0', '--quiet', '--seed', seedFile]);
   return startMeasuredServer('The emulator', args, () => rmSync(dir, { recursive: true, force: true }));
 }
 

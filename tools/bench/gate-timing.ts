@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 
+import { loadCompiledEmulator } from '../../build-steps/emulator/compile-emulator';
 import { loginToken } from '../../emulator/seed/seeded-login';
-import { startEmulator } from '../../emulator/start/server';
 import { createAuthFlow } from '../../lib/auth/auth-flow';
 import { authStore } from '../../lib/auth/auth-store';
 import { createClient } from '../../lib/sdk';
@@ -21,7 +21,7 @@ export interface GateTiming {
 }
 
 export async function measureGateTiming({ latencyMs = 100, runs = 7 } = {}): Promise<GateTiming> {
-  const emulator = await startEmulator({ port: 0, quiet: true, latencyMs });
+  const emulator = await (await loadCompiledEmulator()).startEmulator({ port: 0, quiet: true, latencyMs });
   try {
     const token = await loginToken(emulator.url, 'coming-soon', 'user@example.com');
     const client = createClient({ serverUrl: emulator.url, appId: 'coming-soon', token });

@@ -16,11 +16,11 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 
+import { loadCompiledEmulator } from '../../build-steps/emulator/compile-emulator';
 import { toHeadersFile } from '../../deploy/headers/formats';
 import { siteWideRules } from '../../deploy/headers/policy';
 import { serveStatic } from '../../deploy/static-host/serve';
 import { REPOSITORY_ROOT } from '../../emulator/start/cli';
-import { startEmulator } from '../../emulator/start/server';
 import { median, ratioTo, signed } from '../../support/figures';
 import { exportTargets, resultsByPage, type PerExport, type ServedExports } from '../../support/served-exports';
 import { lighthouseInterleaved, type InterleavedResult, type LighthouseFigures } from './lighthouse';
@@ -127,6 +127,7 @@ export async function withExportsServed<T>(
   };
   const sameHeadersDir = emptyExportWithSiteHeaders(dirs.emptyDir);
   // Our pages ask the platform for the app's settings: run the emulator the build points at (3001).
+  const { startEmulator } = await loadCompiledEmulator();
   const emulator = await startEmulator({
     port: 3001,
     quiet: true,

@@ -19,8 +19,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { loadCompiledEmulator } from '../../build-steps/emulator/compile-emulator';
 import { schemalessDefaultSeed } from '../../emulator/seed/seed';
-import { startEmulator } from '../../emulator/start/server';
 import { median } from '../../support/figures';
 
 const APP = 'coming-soon';
@@ -111,7 +111,9 @@ const rounded = (ms: number) => Number(ms.toFixed(2));
 
 async function measureAt(records: number): Promise<StoreFigures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'emulator-bench-'));
-  const emulator = await startEmulator({
+  const emulator = await (
+    await loadCompiledEmulator()
+  ).startEmulator({
     port: 0,
     quiet: true,
     dataDir: path.join(dir, 'data'),

@@ -2,9 +2,9 @@
  * What `npm start`, `npm run dev` and `npm run serve` share about running the site (next to the
  * local platform): the owner of their run-time settings (HOST, PORT, EMULATOR_*).
  */
+import { loadCompiledEmulator } from '../../build-steps/emulator/compile-emulator';
 import type { RunningEmulator } from '../../emulator/core/types';
-import { describeSeed, REPOSITORY_ROOT } from '../../emulator/start/cli';
-import { startEmulator } from '../../emulator/start/server';
+import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {
@@ -40,9 +40,10 @@ export function localSiteOrigins(host: string, port: number): string[] {
 /**
  * Starts the emulator for a site on host:port (EMULATOR_PORT, EMULATOR_DATA_DIR and
  * EMULATOR_LATENCY_MS from the environment) with the repository's base44/ project, and prints its
- * apps, entities and accounts.
+ * apps, entities and accounts. The emulator runs compiled, as `npm run emulator` runs it.
  */
 export async function startLocalPlatform(host: string, port: number): Promise<RunningEmulator> {
+  const { startEmulator, describeSeed } = await loadCompiledEmulator();
   const emulator = await startEmulator({
     // The repository is the Base44 project: its base44/ entities apply, as with `base44 dev`.
     projectDir: REPOSITORY_ROOT,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { compiledEmulatorCommand, compileEmulator } from '@/build-steps/emulator/compile-emulator';
 import type { Seed } from '@/emulator/core/types';
 import { parseArguments } from '@/emulator/start/cli';
 import { startTestEmulator, testSeed } from '@/tests/support/emulator';
@@ -149,16 +150,22 @@ describe('CLI arguments', () => {
   });
 });
 
-describe('the CLI process', () => {
-  it('prints URLs and seeded accounts, runs TS functions under tsx, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'emulator/start/cli.ts'), '--port', '0', '--quiet'],
-      {
-        cwd: REPO,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+/** Node's arguments for the CLI: through tsx, or compiled as `npm start` and `npm run emulator` run it. */
+const CLI_COMMANDS: [string, (cliArguments: string[]) => Promise<string[]>][] = [
+  [
+    'through tsx',
+    async (cliArguments) => ['--import', 'tsx', path.join(REPO, 'emulator/start/cli.ts'), ...cliArguments],
+  ],
+  ['compiled', (cliArguments) => compiledEmulatorCommand(cliArguments)],
+];
+
+describe.each(CLI_COMMANDS)('the CLI process %s', (_how, command) => {
+  it('prints URLs and seeded accounts, runs TS functions on Deno, and stops cleanly on SIGTERM', async () => {
+    // No --seed: the default seed is found beside its module (compiled, too: see compile-emulator.ts).
+    const child = spawn(process.execPath, await command(['--port', '0', '--quiet']), {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -185,5 +192,15 @@ describe('the CLI process', () => {
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('the compiled emulator', () => {
+  it('is one scope: calls between its modules are direct, not through CommonJS export getters', async () => {
+    const compiled = readFileSync(await compileEmulator(), 'utf8');
+    // Through tsx each module's exports are getters (compile-emulator.ts says why that is slow); in the
+    // bundle only the entry has CommonJS exports, for the process that loads it.
+    expect(compiled.match(/__toCommonJS\(/g)).toHaveLength(1);
+    expect(compiled).toMatch(/module\.exports = __toCommonJS\(compiled_exports\)/);
   });
 });
