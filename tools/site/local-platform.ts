@@ -4,7 +4,6 @@
  */
 import { loadCompiledEmulator } from '../../build-steps/emulator/compile-emulator';
 import type { RunningEmulator } from '../../emulator/core/types';
-import { REPOSITORY_ROOT } from '../../emulator/start/cli';
 
 /** A whole, non-negative number from the environment, or the fallback when unset. */
 export function numberFromEnv(name: string, fallback: number): number {
@@ -43,7 +42,8 @@ export function localSiteOrigins(host: string, port: number): string[] {
  * apps, entities and accounts. The emulator runs compiled, as `npm run emulator` runs it.
  */
 export async function startLocalPlatform(host: string, port: number): Promise<RunningEmulator> {
-  const { startEmulator, describeSeed } = await loadCompiledEmulator();
+  // Only the compiled emulator is loaded here: importing emulator/ too would load it twice.
+  const { startEmulator, describeSeed, REPOSITORY_ROOT } = await loadCompiledEmulator();
   const emulator = await startEmulator({
     // The repository is the Base44 project: its base44/ entities apply, as with `base44 dev`.
     projectDir: REPOSITORY_ROOT,
