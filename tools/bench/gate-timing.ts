@@ -21,7 +21,8 @@ export interface GateTiming {
 }
 
 export async function measureGateTiming({ latencyMs = 100, runs = 7 } = {}): Promise<GateTiming> {
-  const emulator = await (await loadCompiledEmulator()).startEmulator({ port: 0, quiet: true, latencyMs });
+  const { startEmulator } = await loadCompiledEmulator();
+  const emulator = await startEmulator({ port: 0, quiet: true, latencyMs });
   try {
     const token = await loginToken(emulator.url, 'coming-soon', 'user@example.com');
     const client = createClient({ serverUrl: emulator.url, appId: 'coming-soon', token });

@@ -111,9 +111,8 @@ const rounded = (ms: number) => Number(ms.toFixed(2));
 
 async function measureAt(records: number): Promise<StoreFigures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'emulator-bench-'));
-  const emulator = await (
-    await loadCompiledEmulator()
-  ).startEmulator({
+  const { startEmulator } = await loadCompiledEmulator();
+  const emulator = await startEmulator({
     port: 0,
     quiet: true,
     dataDir: path.join(dir, 'data'),
