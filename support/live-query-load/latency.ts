@@ -9,17 +9,19 @@
  * The emulator's CPU per write covers everything it did while the writes ran and were delivered;
  * the same writes on the same data with nobody watching, first, are the reference. Both phases run
  * in turns with the machine's floor (`between`: the bare server's share of the same requests just
- * before each turn), so the ratio compares figures measured under the same load of the machine.
+ * before each turn), so the ratio compares figures measured under the same load of the machine. In
+ * the watched phase the floor's turn also writes as many frames per request as the watches heard
+ * per warm-up write (http-floor.ts, the I/O floor).
  */
 import { createClient, type PlatformClient, type WatchOptions } from '../../lib/sdk';
 import { latencyFigures } from '../realtime-load';
 import { APP_ID, benchEntity, randomFrom, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 20_000;
-const SOCKETS = 50;
+export const LATENCY_SOCKETS = 50;
 const BUCKETS = 10;
 const WINDOW = 50;
-export const LATENCY_WATCHES = SOCKETS * BUCKETS * 2;
+export const LATENCY_WATCHES = LATENCY_SOCKETS * BUCKETS * 2;
 
 const ITEM_FIELDS = { bucket: 'number', rank: 'number', score: 'number', stamp: 'number' };
 export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), benchEntity('LatencyBench', ITEM_FIELDS)];
@@ -63,6 +65,12 @@ export interface LatencyReport {
    */
   warmUpCpuMsPerWrite: number;
   warmUpWrites: number;
+  /**
+   * `update_model` deliveries the watches heard per measured write (creates', timed, and those of
+   * updates and deletes that moved a window); the I/O floor writes as many per request as they
+   * heard per warm-up write.
+   */
+  updatesPerWrite: number;
   /** CPU this process (the 50 clients) spent per delivery meanwhile. */
   clientCpuMsPerDelivery: number;
 }
@@ -87,6 +95,8 @@ interface Watching {
   refused: Map<string, number>;
   /** Live watches of each bucket's window: the deliveries one create of that bucket makes. */
   watchersOfBucket: number[];
+  /** Results heard after each watch's first: one per `update_model` delivered. */
+  updates: number;
 }
 
 /**
@@ -101,7 +111,11 @@ async function watchAll(
   entity: string,
   onStamp: (stamp: number) => void,
 ): Promise<Watching> {
-  const watching: Watching = { refused: new Map(), watchersOfBucket: new Array<number>(BUCKETS).fill(0) };
+  const watching: Watching = {
+    refused: new Map(),
+    watchersOfBucket: new Array<number>(BUCKETS).fill(0),
+    updates: 0,
+  };
   let answered = 0;
   const watchOne = (client: PlatformClient, options: WatchOptions<Item>, bucket: number | undefined) => {
     // Stamps this watch has shown (creates can complete out of order: not only the newest counts).
@@ -111,7 +125,7 @@ async function watchAll(
       if (state === 'waiting') {
         answered += 1;
         if (bucket !== undefined) watching.watchersOfBucket[bucket] = (watching.watchersOfBucket[bucket] ?? 0) + 1;
-      }
+      } else watching.updates += 1;
       state = 'live';
       for (const { stamp } of entities) {
         if (stamp < 0 || seen.has(stamp)) continue;
@@ -199,6 +213,12 @@ async function runWrites(
 /** Something measured in turns with the emulator's writes (the machine's floor): runs before each turn. */
 export type BetweenTurns = (writes: number) => Promise<void>;
 
+/** The floor's turn before each of the emulator's: its requests, and the frames to write per request. */
+export type FloorTurn = (writes: number, framesPerWrite: number) => Promise<void>;
+
+/** Time for the deliveries of the warm-up's last writes to arrive before they are counted. */
+const DELIVERIES_SETTLE_MS = 500;
+
 /** How many turns a measured phase's writes are split into, each after a turn of the floor. */
 export const MEASURED_TURNS = 4;
 
@@ -228,7 +248,7 @@ export async function measureLatency(
   url: string,
   options: { writes: number; writesPerSecond: number },
   serverCpuMs: () => number,
-  between: BetweenTurns,
+  floorTurn: FloorTurn,
 ): Promise<LatencyReport> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -239,13 +259,20 @@ export async function measureLatency(
     const unwatched = await seeded(url, clients, 'UnwatchedBench');
     await runWrites(unwatched, warmUp, new Map());
     let referenceStamp = WARM_UP_STAMPS;
-    const referenceCpu = await inTurns(options.writes, between, serverCpuMs, async (writes) => {
-      const phase = await runWrites(unwatched, { ...options, writes }, new Map(), referenceStamp);
-      referenceStamp += phase.creates;
-    });
+    const referenceCpu = await inTurns(
+      options.writes,
+      (writes) => floorTurn(writes, 0),
+      serverCpuMs,
+      async (writes) => {
+        const phase = await runWrites(unwatched, { ...options, writes }, new Map(), referenceStamp);
+        referenceStamp += phase.creates;
+      },
+    );
 
     const watched = await seeded(url, clients, 'LatencyBench');
-    const watchers = Array.from({ length: SOCKETS }, () => createClient({ serverUrl: url, appId: APP_ID, ...SERVICE }));
+    const watchers = Array.from({ length: LATENCY_SOCKETS }, () =>
+      createClient({ serverUrl: url, appId: APP_ID, ...SERVICE }),
+    );
     clients.push(...watchers);
     const watching = await watchAll(watchers, watched.entity, (stamp) => {
       const sent = sentAt.get(stamp);
@@ -253,12 +280,17 @@ export async function measureLatency(
     });
     // Warm-up writes first, timed by nobody (their stamps are not in `sentAt`), their CPU reported apart.
     const warmUpBefore = serverCpuMs();
+    const updatesBefore = watching.updates;
     await runWrites(watched, warmUp, new Map());
     const warmUpCpu = serverCpuMs() - warmUpBefore;
+    await sleep(DELIVERIES_SETTLE_MS);
+    const framesPerWrite = (watching.updates - updatesBefore) / warmUp.writes;
+    const measuredUpdatesBefore = watching.updates;
     let creates = 0;
     let expected = 0;
     let clientCpuMs = 0;
     const rates: number[] = [];
+    const between = (writes: number) => floorTurn(writes, framesPerWrite);
     const serverCpu = await inTurns(options.writes, between, serverCpuMs, async (writes) => {
       const clientCpuBefore = process.cpuUsage();
       const phase = await runWrites(watched, { ...options, writes }, sentAt, WARM_UP_STAMPS + creates);
@@ -277,7 +309,7 @@ export async function measureLatency(
     return {
       records: RECORDS,
       watches: LATENCY_WATCHES,
-      sockets: SOCKETS,
+      sockets: LATENCY_SOCKETS,
       distinctQueries: queries().length,
       writes: options.writes,
       writesPerSecond: rates.reduce((total, rate) => total + rate, 0) / Math.max(1, rates.length),
@@ -289,6 +321,7 @@ export async function measureLatency(
       referenceCpuMsPerWrite: referenceCpu / options.writes,
       warmUpCpuMsPerWrite: warmUpCpu / warmUp.writes,
       warmUpWrites: warmUp.writes,
+      updatesPerWrite: (watching.updates - measuredUpdatesBefore) / options.writes,
       clientCpuMsPerDelivery: clientCpuMs / Math.max(1, latencies.length),
     };
   } finally {
