@@ -10,7 +10,8 @@
  * A second figure, the I/O floor, adds what the emulator's deliveries cannot do without: the same
  * process also writes each create to watching sockets as `update_model` frames, as many per request
  * as the emulator delivered per write (bare-http-server.mjs), to as many socket.io clients of this
- * process as benchmark (a) has. The goal is stated against the first; the second tells how much of
+ * process as benchmark (a) has, spread evenly over the requests (the emulator's come 50 at once with
+ * each fifth write, a create). The goal is stated against the first; the second tells how much of
  * a watched write's CPU is the emulator's own code rather than the HTTP answer and the socket writes.
  */
 import path from 'node:path';
