@@ -20,6 +20,15 @@ import { openWebKitSession, startWebKitHost, type WebKitHost } from './driver/we
  */
 const BROWSER_FAVICON = /status of 404 .* @ http:\/\/127\.0\.0\.1:\d+\/favicon\.ico$/;
 
+/**
+ * Firefox ESR 140 (Debian's 140.12) reports, now and then while the stand-in editor's page and its
+ * cross-origin frame of the site load, three uncaught `Permission denied to access property
+ * "length"` errors with no stack and no address. Neither page reads `length` across origins, the
+ * same pages report nothing in Chromium and WebKit, and a test that ends with them passes otherwise.
+ * Tolerated in Firefox only, and only this exact text.
+ */
+const FIREFOX_CROSS_ORIGIN_NOISE = /^Error: Permission denied to access property "length"$/;
+
 interface WorkerFixtures {
   engine: Engine;
   engineHost: { puppeteer?: PuppeteerBrowser; webkit?: WebKitHost };
@@ -70,7 +79,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await provide(session);
       const { messages } = await session.problems();
       const unexpected = messages.filter(
-        (message) => !allowedProblems?.test(message) && !BROWSER_FAVICON.test(message),
+        (message) =>
+          !allowedProblems?.test(message) &&
+          !BROWSER_FAVICON.test(message) &&
+          !(engine === 'firefox' && FIREFOX_CROSS_ORIGIN_NOISE.test(message)),
       );
       expect(unexpected, `console errors and CSP violations in ${engine}`).toEqual([]);
     } finally {

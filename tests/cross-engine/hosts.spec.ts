@@ -57,8 +57,18 @@ function reached(session: EngineSession): Promise<string[]> {
   return session.evaluate(readReachedControls, [], SITE_FRAME);
 }
 
-test.describe('framed on a host without frame-ancestors', () => {
-  test('by a site off the editor allowlist: Go Home cannot be clicked', async ({ session, hosts }) => {
+test.describe('framed on a host without frame-ancestors, by a site off the editor allowlist', () => {
+  // Where the engine cannot name the framer (Firefox ESR 140 has no location.ancestorOrigins), the
+  // bridge addresses its messages to the one configured editor (lib/frame/origin-policy.ts); the
+  // engine delivers nothing to another parent, and Firefox reports each as an error. That refusal,
+  // naming the configured editor as the target, is the expected outcome here.
+  test.use({
+    allowedProblems: new RegExp(
+      `target origin provided \\(.http://127\\.0\\.0\\.1:${EDITOR_PORT}.\\) does not match the recipient window.s origin`,
+    ),
+  });
+
+  test('Go Home cannot be clicked', async ({ session, hosts }) => {
     const hostile = await startEditorFixture(0);
     try {
       await framedNotFound(session, hostile.urlFor, hosts.spaOnlyPreview.url);
@@ -81,7 +91,9 @@ test.describe('framed on a host without frame-ancestors', () => {
       await hostile.close();
     }
   });
+});
 
+test.describe('framed on a host without frame-ancestors', () => {
   test('by the allowlisted editor: Go Home works', async ({ session, hosts }) => {
     const editor = await startEditorFixture(EDITOR_PORT);
     try {

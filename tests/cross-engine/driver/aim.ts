@@ -48,6 +48,16 @@ export function aimAt(selector: string): Aim {
 }
 
 /**
+ * In-page: where the document of the frame element `css` starts in this viewport (its box and
+ * border), to add to an aim taken inside that frame.
+ */
+export function frameOffset(css: string): { x: number; y: number } {
+  const frame = document.querySelector(css) as HTMLElement;
+  const box = frame.getBoundingClientRect();
+  return { x: box.left + frame.clientLeft, y: box.top + frame.clientTop };
+}
+
+/**
  * Waits until a pointer aimed at `selector` lands on it, at the same spot twice in a row (it has
  * stopped moving), and returns that spot. `aim` runs `aimAt` in the element's document.
  */

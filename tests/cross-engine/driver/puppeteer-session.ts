@@ -13,7 +13,7 @@ import puppeteer, {
 
 import { PUPPETEER_CHROMIUM_FLAGS, resolveBrowser } from '../../../support/browser';
 import { findFirefox } from '../../../support/engines';
-import { aimAt, steadyAim } from './aim';
+import { aimAt, frameOffset, steadyAim } from './aim';
 import {
   CSP_MARK,
   listenForViolations,
@@ -40,10 +40,42 @@ export async function launchPuppeteerBrowser(engine: 'chromium' | 'firefox'): Pr
   return puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: PUPPETEER_CHROMIUM_FLAGS });
 }
 
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * What Firefox ESR 140 answers to the screen orientation that puppeteer 24 sends with every viewport
+ * over BiDi (`emulation.setScreenOrientationOverride`, which that Firefox does not have yet).
+ */
+const NO_ORIENTATION_OVERRIDE = /unknown command emulation\.setScreenOrientationOverride/;
+
+/**
+ * Sets the page's viewport. Puppeteer sends the size and the orientation at once and fails as soon
+ * as one fails; where the browser lacks only the orientation command (Firefox ESR 140), the size
+ * still applies a moment later, which is waited for here, so a viewport that did not take still
+ * fails the test.
+ */
+async function setViewport(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  try {
+    await page.setViewport(viewport);
+  } catch (error) {
+    if (!(error instanceof Error) || !NO_ORIENTATION_OVERRIDE.test(error.message)) throw error;
+    await page
+      .waitForFunction(
+        (width: number, height: number) => window.innerWidth === width && window.innerHeight === height,
+        { timeout: 5000 },
+        viewport.width,
+        viewport.height,
+      )
+      .catch((timeout: unknown) => {
+        throw new Error(`The viewport did not become ${viewport.width}×${viewport.height}`, { cause: timeout });
+      });
+  }
+}
+
 export async function openPuppeteerSession(browser: Browser, engine: 'chromium' | 'firefox'): Promise<EngineSession> {
   const context: BrowserContext = await browser.createBrowserContext();
   const page: Page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
+  await setViewport(page, VIEWPORT);
   const messages: string[] = [];
   const requests: SentRequest[] = [];
   page.on('console', (message) => {
@@ -79,6 +111,20 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
     return found;
   }
 
+  /**
+   * Moves the pointer to an element, and presses it when asked. In a frame the spot is the aim in
+   * the frame's document plus the frame's offset, as the WebKit driver computes it: puppeteer finds
+   * a frame's element through a BiDi locator Firefox ESR 140 does not have (`context`).
+   */
+  async function pointer(selector: string, where: Where | undefined, options: PointerOptions, press: boolean) {
+    const found = await element(selector, where, options);
+    if (!where?.frame) return void (await (press ? found.click() : found.hover()));
+    const inner = await (await frameOf(where)).evaluate(aimAt, selector);
+    const offset = await page.evaluate(frameOffset, where.frame);
+    const [x, y] = [offset.x + inner.x, offset.y + inner.y];
+    await (press ? page.mouse.click(x, y) : page.mouse.move(x, y));
+  }
+
   return {
     engine,
     async goto(url) {
@@ -98,17 +144,23 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
     async back() {
       await page.goBack({ waitUntil: 'load' });
     },
-    url: async () => page.url(),
+    async url() {
+      // The document's own address: puppeteer's page.url() over BiDi follows history.replaceState
+      // only where the browser reports it (browsingContext.historyUpdated), which Firefox ESR 140
+      // does not for these pages, so it kept the address the shell had already replaced. While a
+      // navigation swaps the document, the last address puppeteer knows stands in.
+      try {
+        return await page.evaluate(() => window.location.href);
+      } catch {
+        return page.url();
+      }
+    },
     async evaluate<Args extends unknown[], Result>(fn: PageFunction<Args, Result>, args: Args, where?: Where) {
       const frame = await frameOf(where);
       return (await frame.evaluate(fn as (...values: unknown[]) => Result, ...args)) as Result;
     },
-    async hover(selector, where, options) {
-      await (await element(selector, where, options)).hover();
-    },
-    async click(selector, where, options) {
-      await (await element(selector, where, options)).click();
-    },
+    hover: (selector, where, options = {}) => pointer(selector, where, options, false),
+    click: (selector, where, options = {}) => pointer(selector, where, options, true),
     async type(text) {
       await page.keyboard.type(text);
     },

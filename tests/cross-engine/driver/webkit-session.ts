@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 
 import type { WebKitTools } from '../../../support/engines';
 import { freePort, signalGroup } from '../../../support/processes';
-import { aimAt, steadyAim } from './aim';
+import { aimAt, frameOffset, steadyAim } from './aim';
 import {
   CSP_MARK,
   listenForViolations,
@@ -138,14 +138,7 @@ export async function openWebKitSession(host: WebKitHost, tools: WebKitTools): P
     const inner = options.force ? await aim() : await steadyAim(aim, selector);
     if (inner.found === 'no element') throw new Error(`no element ${selector}`);
     if (!where?.frame) return inner;
-    const offset = await evaluate(
-      (css: string) => {
-        const frame = document.querySelector(css) as HTMLElement;
-        const box = frame.getBoundingClientRect();
-        return { x: box.left + frame.clientLeft, y: box.top + frame.clientTop };
-      },
-      [where.frame],
-    );
+    const offset = await evaluate(frameOffset, [where.frame]);
     return { x: offset.x + inner.x, y: offset.y + inner.y };
   }
 
