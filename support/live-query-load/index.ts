@@ -84,9 +84,10 @@ export async function runLiveQueryBench({ quick = false } = {}): Promise<LiveQue
 
 /** The I/O floor beside the goal's: how much of a watched write is the emulator's own code. */
 function ioFloorNote(cpu: number, { withFrames }: HttpFloorReport, latency: LatencyReport): string {
-  const { cpuMsPerRequest, framesPerRequest } = withFrames;
+  const { cpuMsPerRequest, framesPerRequest, burst } = withFrames;
   if (!Number.isFinite(cpuMsPerRequest)) return 'the I/O floor not measured';
-  return `the I/O floor, the same creates each also written as ${framesPerRequest.toFixed(1)} update_model frames to ${latency.sockets} sockets (the deliveries heard per warm-up write; ${latency.updatesPerWrite.toFixed(1)} per measured write) by the same bare server: ${cpuMsPerRequest.toFixed(2)} ms, the emulator ×${(cpu / cpuMsPerRequest).toFixed(2)} it`;
+  const rhythm = burst ? `, ${burst.frames} at once with one request in ${burst.every} as with the creates` : '';
+  return `the I/O floor, the same creates also written as ${framesPerRequest.toFixed(1)} update_model frames each on average${rhythm}, to ${latency.sockets} sockets (the deliveries heard per warm-up write; ${latency.updatesPerWrite.toFixed(1)} per measured write) by the same bare server: ${cpuMsPerRequest.toFixed(2)} ms, the emulator ×${(cpu / cpuMsPerRequest).toFixed(2)} it`;
 }
 
 const goal = (value: number, limit: number) =>

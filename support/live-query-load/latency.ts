@@ -15,11 +15,14 @@
  */
 import { createClient, type PlatformClient, type WatchOptions } from '../../lib/sdk';
 import { latencyFigures } from '../realtime-load';
+import type { FrameSchedule } from './http-floor';
 import { APP_ID, benchEntity, randomFrom, seedRecords, SERVICE, sleep, waitUntil } from './records';
 
 const RECORDS = 20_000;
 export const LATENCY_SOCKETS = 50;
 const BUCKETS = 10;
+/** Every fifth write is a create (the first of each five); of the others, the last is a delete. */
+const CREATE_EVERY = 5;
 const WINDOW = 50;
 export const LATENCY_WATCHES = LATENCY_SOCKETS * BUCKETS * 2;
 
@@ -192,13 +195,13 @@ async function runWrites(
   let creates = 0;
   for (let write = 0; write < writes; write += 1) {
     await sleep(started + (write * 1000) / writesPerSecond - performance.now());
-    if (write % 5 === 0) {
+    if (write % CREATE_EVERY === 0) {
       const stamp = firstStamp + creates;
       creates += 1;
       sentAt.set(stamp, performance.now());
       // Not added to the records others write: an update would bring it into view again, untimed.
       pending.push(items.create({ bucket: stamp % BUCKETS, rank: 1_000_000 + stamp, score: 0.999, stamp }));
-    } else if (write % 5 < 4) {
+    } else if (write % CREATE_EVERY < CREATE_EVERY - 1) {
       const change = { bucket: random(BUCKETS), rank: random(1_000_000), score: random(1_000_000) / 1_000_000 };
       pending.push(items.update(ids[random(ids.length)] as string, change).catch(ignoreMissing));
     } else {
@@ -213,8 +216,8 @@ async function runWrites(
 /** Something measured in turns with the emulator's writes (the machine's floor): runs before each turn. */
 export type BetweenTurns = (writes: number) => Promise<void>;
 
-/** The floor's turn before each of the emulator's: its requests, and the frames to write per request. */
-export type FloorTurn = (writes: number, framesPerWrite: number) => Promise<void>;
+/** The floor's turn before each of the emulator's: its requests, and the frames to write with them. */
+export type FloorTurn = (writes: number, frames: FrameSchedule) => Promise<void>;
 
 /** Time for the deliveries of the warm-up's last writes to arrive before they are counted. */
 const DELIVERIES_SETTLE_MS = 500;
@@ -261,7 +264,7 @@ export async function measureLatency(
     let referenceStamp = WARM_UP_STAMPS;
     const referenceCpu = await inTurns(
       options.writes,
-      (writes) => floorTurn(writes, 0),
+      (writes) => floorTurn(writes, { perRequest: 0 }),
       serverCpuMs,
       async (writes) => {
         const phase = await runWrites(unwatched, { ...options, writes }, new Map(), referenceStamp);
@@ -290,7 +293,13 @@ export async function measureLatency(
     let expected = 0;
     let clientCpuMs = 0;
     const rates: number[] = [];
-    const between = (writes: number) => floorTurn(writes, framesPerWrite);
+    // As the writes bring them: each create reaches every watcher of its bucket's window at once.
+    const watchersPerBucket = watching.watchersOfBucket.reduce((total, watchers) => total + watchers, 0) / BUCKETS;
+    const frames: FrameSchedule = {
+      perRequest: framesPerWrite,
+      burst: { every: CREATE_EVERY, frames: Math.round(watchersPerBucket) },
+    };
+    const between = (writes: number) => floorTurn(writes, frames);
     const serverCpu = await inTurns(options.writes, between, serverCpuMs, async (writes) => {
       const clientCpuBefore = process.cpuUsage();
       const phase = await runWrites(watched, { ...options, writes }, sentAt, WARM_UP_STAMPS + creates);

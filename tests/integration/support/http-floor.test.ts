@@ -91,11 +91,12 @@ describe('the floors measured in turns', () => {
     try {
       await floor.turn(20);
       expect(floor.report().withFrames.requests).toBe(0);
-      await floor.turn(20, 2.5);
+      const burst = { every: 5, frames: 8 };
+      await floor.turn(20, { perRequest: 2.5, burst });
       const report = floor.report();
       expect(report).toMatchObject({ requests: 40, turns: 2 });
       expect(report.cpuMsPerRequest).toBeGreaterThan(0);
-      expect(report.withFrames).toMatchObject({ requests: 20, framesPerRequest: 2.5 });
+      expect(report.withFrames).toMatchObject({ requests: 20, framesPerRequest: 2.5, burst });
       expect(report.withFrames.cpuMsPerRequest).toBeGreaterThan(0);
     } finally {
       await floor.stop();
