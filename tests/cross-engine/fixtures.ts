@@ -21,11 +21,14 @@ import { openWebKitSession, startWebKitHost, type WebKitHost } from './driver/we
 const BROWSER_FAVICON = /status of 404 .* @ http:\/\/127\.0\.0\.1:\d+\/favicon\.ico$/;
 
 /**
- * Firefox ESR 140 (Debian's 140.12) reports, now and then while the stand-in editor's page and its
- * cross-origin frame of the site load, three uncaught `Permission denied to access property
- * "length"` errors with no stack and no address. Neither page reads `length` across origins, the
- * same pages report nothing in Chromium and WebKit, and a test that ends with them passes otherwise.
- * Tolerated in Firefox only, and only this exact text.
+ * Firefox ESR 140 (Debian's 140.12) reports, in about one page load in three that frames a
+ * cross-origin page, three uncaught `Permission denied to access property "length"` errors with no
+ * stack and no address, whenever a BiDi preload script is installed (the session's
+ * `evaluateOnNewDocument`, which records CSP violations from a document's start). Traced in scratch
+ * runs of raw puppeteer: a parent page holding only an iframe of a script-less page on another port
+ * gave them in 3 or 4 loads of 10 with any preload script (a function, with or without arguments,
+ * or a one-line string) and in none of 10 without one. Firefox's, not the site's: tolerated in
+ * Firefox only, and only this exact text.
  */
 const FIREFOX_CROSS_ORIGIN_NOISE = /^Error: Permission denied to access property "length"$/;
 
