@@ -92,7 +92,12 @@ async function paced(url: string, requests: number, perSecond: number, schedule 
 }
 
 /** Socket.io clients of the floor that count the frames they hear. */
-async function connectWatchers(url: string, sockets: number): Promise<{ heard: () => number; close: () => void }> {
+interface Watchers {
+  heard(): number;
+  close(): void;
+}
+
+async function connectWatchers(url: string, sockets: number): Promise<Watchers> {
   let heard = 0;
   const clients: Socket[] = Array.from({ length: sockets }, () =>
     io(url, { transports: ['websocket'], forceNew: true, reconnection: false }),
@@ -137,32 +142,33 @@ export async function startHttpFloor(options: {
     cpuMs: 0,
     burst: undefined,
   };
-  let watchers: Awaited<ReturnType<typeof connectWatchers>> | undefined;
   /** One paced stretch of requests, measured once every frame asked for was heard. */
-  const measuredStretch = async (requests: number, schedule: FrameSchedule) => {
+  const measuredStretch = async (watchers: Watchers, requests: number, schedule: FrameSchedule) => {
     const before = server.cpuMs();
-    const heardBefore = watchers?.heard() ?? 0;
+    const heardBefore = watchers.heard();
     const frames = await paced(server.url, requests, options.requestsPerSecond, schedule);
-    await waitUntil(() => (watchers?.heard() ?? 0) - heardBefore >= frames, 60_000, "the floor's frames");
+    await waitUntil(() => watchers.heard() - heardBefore >= frames, 60_000, "the floor's frames");
     return { cpuMs: server.cpuMs() - before, frames };
   };
+  let watchers: Watchers | undefined;
   try {
     const socketsUrl = await fetch(server.url).then((answer) => answer.text());
     watchers = await connectWatchers(socketsUrl, options.sockets);
-    await measuredStretch(options.warmUpRequests, WARM_UP_FRAMES);
+    await measuredStretch(watchers, options.warmUpRequests, WARM_UP_FRAMES);
   } catch (error) {
     watchers?.close();
     await server.stop();
     throw error;
   }
+  const connected = watchers;
   return {
     async turn(requests, frames = NO_FRAMES) {
-      const alone = await measuredStretch(requests, NO_FRAMES);
+      const alone = await measuredStretch(connected, requests, NO_FRAMES);
       measured.cpuMs += alone.cpuMs;
       measured.requests += requests;
       measured.turns += 1;
       if (frames.perRequest <= 0) return;
-      const framed = await measuredStretch(requests, frames);
+      const framed = await measuredStretch(connected, requests, frames);
       withFrames.cpuMs += framed.cpuMs;
       withFrames.requests += requests;
       withFrames.frames += framed.frames;
@@ -181,7 +187,7 @@ export async function startHttpFloor(options: {
       },
     }),
     async stop() {
-      watchers?.close();
+      connected.close();
       await server.stop();
     },
   };

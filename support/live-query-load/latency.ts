@@ -216,8 +216,8 @@ async function runWrites(
 /** Something measured in turns with the emulator's writes (the machine's floor): runs before each turn. */
 export type BetweenTurns = (writes: number) => Promise<void>;
 
-/** The floor's turn before each of the emulator's: its requests, and the frames to write with them. */
-export type FloorTurn = (writes: number, frames: FrameSchedule) => Promise<void>;
+/** The floor's turn before each of the emulator's: its requests, and any frames to write with them. */
+export type FloorTurn = (writes: number, frames?: FrameSchedule) => Promise<void>;
 
 /** Time for the deliveries of the warm-up's last writes to arrive before they are counted. */
 const DELIVERIES_SETTLE_MS = 500;
@@ -264,7 +264,7 @@ export async function measureLatency(
     let referenceStamp = WARM_UP_STAMPS;
     const referenceCpu = await inTurns(
       options.writes,
-      (writes) => floorTurn(writes, { perRequest: 0 }),
+      (writes) => floorTurn(writes),
       serverCpuMs,
       async (writes) => {
         const phase = await runWrites(unwatched, { ...options, writes }, new Map(), referenceStamp);

@@ -102,24 +102,22 @@ export async function openPuppeteerSession(browser: Browser, engine: 'chromium' 
     return frame;
   }
 
-  /** The element once visible and, unless forced, once a pointer at its centre lands on it. */
-  async function element(selector: string, where?: Where, options: PointerOptions = {}): Promise<ElementHandle> {
-    const frame = await frameOf(where);
-    const found = await frame.waitForSelector(selector, { visible: true });
-    if (!found) throw new Error(`no element ${selector}`);
-    if (!options.force) await steadyAim(() => frame.evaluate(aimAt, selector), selector);
-    return found;
-  }
-
   /**
-   * Moves the pointer to an element, and presses it when asked. In a frame the spot is the aim in
-   * the frame's document plus the frame's offset, as the WebKit driver computes it: puppeteer finds
-   * a frame's element through a BiDi locator Firefox ESR 140 does not have (`context`).
+   * Moves the pointer to an element once visible and, unless forced, once a pointer at its centre
+   * lands on it, and presses it when asked. In a frame the spot is that aim plus the frame's offset,
+   * as the WebKit driver computes it: puppeteer finds a frame's element through a BiDi locator
+   * Firefox ESR 140 does not have (`context`).
    */
   async function pointer(selector: string, where: Where | undefined, options: PointerOptions, press: boolean) {
-    const found = await element(selector, where, options);
-    if (!where?.frame) return void (await (press ? found.click() : found.hover()));
-    const inner = await (await frameOf(where)).evaluate(aimAt, selector);
+    const frame = await frameOf(where);
+    const found: ElementHandle | null = await frame.waitForSelector(selector, { visible: true });
+    if (!found) throw new Error(`no element ${selector}`);
+    const aim = () => frame.evaluate(aimAt, selector);
+    if (!where?.frame) {
+      if (!options.force) await steadyAim(aim, selector);
+      return void (await (press ? found.click() : found.hover()));
+    }
+    const inner = options.force ? await aim() : await steadyAim(aim, selector);
     const offset = await page.evaluate(frameOffset, where.frame);
     const [x, y] = [offset.x + inner.x, offset.y + inner.y];
     await (press ? page.mouse.click(x, y) : page.mouse.move(x, y));
