@@ -33,10 +33,13 @@ export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), ben
  * Writes before each measured phase: the figures are a running server's, not those of its first
  * seconds. An on-CPU profile of the measured writes without them showed about a sixth of the
  * emulator's CPU in V8's optimising compiler, each hot function compiled once while the phase ran
- * (docs/PERFORMANCE.md); the warm-up's own CPU per write is printed beside the measured one.
+ * (docs/PERFORMANCE.md). 1,000 were not enough: after them the compiler still took a fifth of the
+ * unwatched phase's first two turns, the first turn cost 1.5 to 2.1 times the third, and the reference
+ * measured 0.64 ms a write where three times the warm-up left 0.35 to 0.40 ms with turns level
+ * (2026-11-30). The warm-up's own CPU per write is printed beside the measured one.
  */
-export const warmUpWrites = (writes: number) => Math.min(1000, writes);
-/** Stamps of measured creates start here, above any warm-up create's (one in five of 1,000 writes). */
+export const warmUpWrites = (writes: number) => Math.min(3000, 3 * writes);
+/** Stamps of measured creates start here, above any warm-up create's (one in five of 3,000 writes). */
 const WARM_UP_STAMPS = 1000;
 
 interface Item {
