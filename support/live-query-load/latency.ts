@@ -38,9 +38,10 @@ export const LATENCY_ENTITIES = [benchEntity('UnwatchedBench', ITEM_FIELDS), ben
  * measured 0.64 ms a write where three times the warm-up left 0.35 to 0.40 ms with turns level
  * (2026-11-30). The warm-up's own CPU per write is printed beside the measured one.
  */
-export const warmUpWrites = (writes: number) => Math.min(3000, 3 * writes);
-/** Stamps of measured creates start here, above any warm-up create's (one in five of 3,000 writes). */
-const WARM_UP_STAMPS = 1000;
+const MAX_WARM_UP_WRITES = 3000;
+export const warmUpWrites = (writes: number) => Math.min(MAX_WARM_UP_WRITES, 3 * writes);
+/** Stamps of measured creates start here, above any warm-up create's (the first of every five writes). */
+const WARM_UP_STAMPS = Math.ceil(MAX_WARM_UP_WRITES / CREATE_EVERY);
 
 interface Item {
   bucket: number;
