@@ -198,7 +198,6 @@ export class LiveQueries {
       else if (window.viewKey !== 'all') {
         // The window of this very caller: read again as it sees now.
         window.stale = true;
-        window.cause ??= { type: 'resync', id: undefined };
         scheduleUpdate(this.core, window);
       }
     }

@@ -13,7 +13,7 @@ import { changeType, diffResults } from './live-query-diff';
 import { windowReader } from './live-query-evaluation';
 import type { Subscription } from './live-query-index';
 import { packetText, updatePacket, updateText, type UpdateText } from './live-query-message';
-import type { Cause, HeldChange, LiveWindow, WindowChange } from './live-query-window';
+import { RESYNC, type Cause, type HeldChange, type LiveWindow, type WindowChange } from './live-query-window';
 import type { RealtimeSocket } from './socket-types';
 
 /**
@@ -26,10 +26,7 @@ import type { RealtimeSocket } from './socket-types';
 
 export const FANOUT_CHUNK = 64;
 
-const RESYNC: Cause = { type: 'resync', id: undefined };
-
-function describeCause(window: LiveWindow, cause: Cause | undefined): string {
-  const { type, id } = cause ?? RESYNC;
+function describeCause(window: LiveWindow, { type, id }: Cause): string {
   return type === 'resync' ? `resync of ${window.entity}` : `${type} of ${window.entity} ${id}`;
 }
 
@@ -134,7 +131,7 @@ export function updateWindow(core: LiveQueryCore, window: LiveWindow): void {
   const definition = definitionOf(core.context, window.appId, window.entity);
   if (definition !== window.definition) window.stale = true;
   const watches = window.subscribers.size;
-  const what = `${describeCause(window, window.cause)} for the live query seen as ${window.viewKey} (${watches} ${watches === 1 ? 'watch' : 'watches'})`;
+  const what = `${describeCause(window, window.causeOf(null))} for the live query seen as ${window.viewKey} (${watches} ${watches === 1 ? 'watch' : 'watches'})`;
   const outcome: { change: WindowChange | null; held: HeldChange | null } = { change: null, held: null };
   const updated = core.isolated(what, () => {
     try {

@@ -104,7 +104,7 @@ export function changeType(
 export function windowEdit<Row extends ResultRow>(
   before: readonly Row[],
   after: readonly Row[],
-  changed: ReadonlySet<string>,
+  changed: { has(id: string): boolean },
   fresh: ReadonlySet<Row>,
   sameContent: (was: Row, now: Row) => boolean,
 ): ResultEdit<Row> | null {

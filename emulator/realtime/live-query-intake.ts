@@ -173,8 +173,7 @@ function match(core: LiveQueryCore, matching: Matching, windows: readonly LiveWi
   withOwnQueryBudget(DEFAULT_QUERY_BUDGET_MS, () => {
     for (const window of windows) {
       if (!affects(matching, window)) continue;
-      window.dirty.add(write.record.id);
-      window.cause ??= { type: write.type, id: write.record.id };
+      window.written(write.record.id, write.type);
       scheduleUpdate(core, window);
     }
   });

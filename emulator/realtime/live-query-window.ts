@@ -27,6 +27,9 @@ export interface Cause {
   id: string | undefined;
 }
 
+/** The cause of an update no write explains: the window read again for its caller. */
+export const RESYNC: Cause = { type: 'resync', id: undefined };
+
 /** What a window needs of the records layer, for the caller whose view it is. */
 export interface WindowReader {
   /** The stored record with this id now; undefined when there is none. */
@@ -97,9 +100,8 @@ export class LiveWindow {
   definition: unknown;
   /** The scope it was last read with: whose rules decide, on a write, whether a record may enter. */
   scope: RecordScope | undefined;
-  /** Records written since the last update, and the write that came first. */
-  dirty = new Set<string>();
-  cause: Cause | undefined;
+  /** Records written since the last update, each with its first write there, in the order written. */
+  dirty = new Map<string, WriteType>();
   /** Read again in full at the next update. */
   stale = false;
   /** An update is waiting in the work queue. */
@@ -143,12 +145,31 @@ export class LiveWindow {
     return compareKeys(sortKeysOf(view, this.query.sort), last.keys, this.query.sort) <= 0;
   }
 
+  /** Takes in a write of one of its records (or of one that may enter) for the next update. */
+  written(id: string, type: WriteType): void {
+    if (!this.dirty.has(id)) this.dirty.set(id, type);
+  }
+
+  /**
+   * What an update names as its cause: of the writes it takes in, the first whose record the edit
+   * puts or removes (several writes can reach one update, and one of them may have changed only
+   * the unseen reserve); else the first write; a resync when none.
+   */
+  causeOf(edit: ResultEdit<LiveRow> | null): Cause {
+    const named = edit && new Set([...edit.remove, ...edit.put.map(({ row }) => row.id)]);
+    let first: Cause | undefined;
+    for (const [id, type] of this.dirty) {
+      if (named?.has(id)) return { type, id };
+      first ??= { type, id };
+    }
+    return first ?? RESYNC;
+  }
+
   /**
    * Brings the window up to date with the records written since the last update; answers what the
    * subscribers see change (null: nothing) and which records the window holds now.
    */
   update(reader: WindowReader): { change: WindowChange | null; held: HeldChange } {
-    const cause = this.cause ?? { type: 'resync', id: undefined };
     const incremental = this.stale ? null : this.incremental(reader, this.dirty);
     const next = incremental ?? this.readAll(reader);
     const shown = next.rows.slice(0, this.query.limit);
@@ -156,14 +177,14 @@ export class LiveWindow {
     const edit = incremental
       ? windowEdit(this.shown, shown, this.dirty, incremental.fresh, (was, now) => this.sameContent(was, now))
       : diffResults(this.shown, shown);
+    const cause = this.causeOf(edit);
     // Only once everything is known: a failure above leaves the window as it was (and stale).
     const type = edit && changeType(idsOf(this.shown), idsOf(shown), cause.id, edit);
     const held = this.hold(next.rows);
     this.rows = next.rows;
     this.shown = shown;
     this.complete = next.complete;
-    this.dirty = new Set();
-    this.cause = undefined;
+    this.dirty = new Map();
     this.stale = false;
     if (!edit || !type) return { change: null, held };
     this.version += 1;
@@ -195,11 +216,11 @@ export class LiveWindow {
   }
 
   /** The window from its rows and the changed records alone, plus what it must read; null: read it all. */
-  private incremental(reader: WindowReader, changed: ReadonlySet<string>): Increment | null {
+  private incremental(reader: WindowReader, changed: ReadonlyMap<string, WriteType>): Increment | null {
     const { sort, limit, filter } = this.query;
     const compare = (left: LiveRow, right: LiveRow) => compareRows(left, right, sort, reader.order) ?? 0;
     const entering: LiveRow[] = [];
-    for (const id of changed) {
+    for (const id of changed.keys()) {
       const stored = reader.stored(id);
       const view = stored && reader.view(stored);
       if (view && filter(view)) entering.push(rowOf(view, this.query));
@@ -224,7 +245,12 @@ export class LiveWindow {
   }
 
   /** Does a changed row sort no later than the old last row (so that nothing unseen comes between)? */
-  private notAfter(row: LiveRow, last: LiveRow, changed: ReadonlySet<string>, order: InsertionOrder): boolean {
+  private notAfter(
+    row: LiveRow,
+    last: LiveRow,
+    changed: ReadonlyMap<string, WriteType>,
+    order: InsertionOrder,
+  ): boolean {
     const byKeys = compareKeys(row.keys, last.keys, this.query.sort);
     if (byKeys !== 0 || row.id === last.id) return byKeys <= 0;
     // A changed last row's place among equal keys is not known (it may be gone, or written anew).

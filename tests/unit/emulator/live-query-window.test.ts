@@ -87,7 +87,7 @@ const viewer: Viewer = {
 
 /** The records in the store's own collection, read through its indexes and the planner as reads.ts does. */
 class Store {
-  private readonly records = new Collection<EntityRecord>(() => undefined);
+  readonly records = new Collection<EntityRecord>(() => undefined);
   private readonly indexes = CollectionIndexes.of(this.records, INDEXED);
   private next = 0;
 
@@ -175,8 +175,11 @@ function applyEdit(list: readonly ResultRecord[], { remove, put }: ResultEdit): 
 function takeIn(window: LiveWindow, id: string, deleted: boolean, stored: EntityRecord | undefined): void {
   const view = stored && viewOf(stored);
   const affects = window.ids.has(id) || (!deleted && !!view && window.query.filter(view) && window.mayTake(view));
-  if (affects) window.dirty.add(id);
+  if (affects) window.written(id, deleted ? 'delete' : 'update');
 }
+
+/** The ids an edit puts or removes: the records a client sees change. */
+const namedBy = ({ remove, put }: ResultEdit): Set<string> => new Set([...remove, ...put.map(({ row }) => row.id)]);
 
 function runScenario(seed: number, reserve: number | undefined): { reads: number; updates: number } {
   const random = randomFrom(seed);
@@ -228,8 +231,14 @@ function runScenario(seed: number, reserve: number | undefined): { reads: number
     // Sometimes more writes come in before the window's update runs.
     const check = unpublished.length === 0 && random(3) > 0;
     if (window.dirty.size > 0 && (check || random(2) > 0)) {
+      const written = [...window.dirty.keys()];
       const { change } = window.update(counted(store.reader(query)));
       updates += 1;
+      // The message names a write the client sees, when one is among those the update took in.
+      if (change) {
+        const seen = written.filter((id) => namedBy(change.edit).has(id));
+        if (seen.length > 0) expect({ seed, step, cause: change.cause.id }).toEqual({ seed, step, cause: seen[0] });
+      }
       // The client's copy, kept from the edits alone, is the window's rows.
       if (change) client = applyEdit(client, change.edit);
       expectSame({ seed, step, client }, { seed, step, client: window.shown.map((row) => row.record) });
@@ -240,6 +249,40 @@ function runScenario(seed: number, reserve: number | undefined): { reads: number
   }
   return { reads, updates };
 }
+
+it('names the write a client sees when writes reach one update together, not one that changed only the reserve', () => {
+  const store = new Store(randomFrom(7));
+  const query: ListQuery = {
+    filter: compileFilter({}),
+    sort: parseSort('rank'),
+    limit: 3,
+    skip: 0,
+    fields: null,
+  };
+  const put = (id: string, rank: number) => {
+    store.records.put(id, {
+      id,
+      created_date: '2026-01-01',
+      updated_date: '2026-01-01',
+      created_by: 'svc',
+      group: 'a',
+      rank,
+    });
+  };
+  for (const [at, rank] of [10, 20, 30, 40, 50].entries()) put(`r${at}`, rank);
+  const window = new LiveWindow('key', 'app', 'Thing', 'all', query, undefined, 'lane');
+  window.evaluate(store.reader(query));
+  // Far behind the three shown (into the unseen reserve), then one that enters first, before the update runs.
+  put('behind', 99);
+  window.written('behind', 'create');
+  put('marker', -1000);
+  window.written('marker', 'create');
+  const { change } = window.update(store.reader(query));
+  expect(change?.cause).toEqual({ type: 'create', id: 'marker' });
+  expect(change?.changeType).toBe('added');
+  expect(change?.data?.id).toBe('marker');
+  expect(change?.edit.put.map(({ row }) => row.id)).toEqual(['marker']);
+});
 
 it.each([
   ['its reserve of rows beyond the window', undefined],
